@@ -1,0 +1,139 @@
+#pragma once
+// Bit-level access to IEEE binary formats.
+//
+// Contract: everything here is integer arithmetic on bit patterns, so no compiler flag
+// (-ffast-math, -ffinite-math-only, -ffp-contract) and no FPU mode (flush-to-zero,
+// denormals-are-zero) can change a result. The golden path classifies and rounds only
+// through these functions.
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+namespace dmlref::detail {
+
+/// std::bit_cast for C++17.
+template <class To, class From>
+To bit_cast(const From& from) noexcept {
+  static_assert(sizeof(To) == sizeof(From), "bit_cast needs equal sizes");
+  static_assert(std::is_trivially_copyable_v<To> && std::is_trivially_copyable_v<From>);
+  To to;
+  std::memcpy(&to, &from, sizeof(To));
+  return to;
+}
+
+/// Shape of an IEEE 754 binary interchange format.
+template <class Bits, int MantissaBits, int ExponentBits>
+struct binary_format {
+  using bits_type = Bits;
+  static constexpr int mantissa_bits = MantissaBits;  // stored fraction bits
+  static constexpr int exponent_bits = ExponentBits;
+  static constexpr int precision = MantissaBits + 1;  // significant bits, hidden bit included
+  static constexpr int bias = (1 << (ExponentBits - 1)) - 1;
+  static constexpr int emin = 1 - bias;  // exponent of the smallest normal number
+  static constexpr int emax = bias;      // exponent of the largest finite number
+  static constexpr Bits sign_mask = static_cast<Bits>(Bits{1} << (MantissaBits + ExponentBits));
+  static constexpr Bits exponent_mask =
+      static_cast<Bits>(((Bits{1} << ExponentBits) - 1) << MantissaBits);
+  static constexpr Bits mantissa_mask = static_cast<Bits>((Bits{1} << MantissaBits) - 1);
+  static constexpr Bits quiet_bit = static_cast<Bits>(Bits{1} << (MantissaBits - 1));
+  static constexpr Bits infinity = exponent_mask;
+  static constexpr Bits quiet_nan = static_cast<Bits>(exponent_mask | quiet_bit);
+};
+
+using binary16 = binary_format<std::uint16_t, 10, 5>;
+using binary32 = binary_format<std::uint32_t, 23, 8>;
+using binary64 = binary_format<std::uint64_t, 52, 11>;
+
+enum class fp_class { zero, subnormal, normal, infinite, nan };
+
+template <class F>
+constexpr fp_class classify_bits(typename F::bits_type bits) noexcept {
+  const auto exponent = bits & F::exponent_mask;
+  const auto mantissa = bits & F::mantissa_mask;
+  if (exponent == F::exponent_mask) return mantissa != 0 ? fp_class::nan : fp_class::infinite;
+  if (exponent == 0) return mantissa != 0 ? fp_class::subnormal : fp_class::zero;
+  return fp_class::normal;
+}
+
+template <class F>
+constexpr bool sign_bit(typename F::bits_type bits) noexcept {
+  return (bits & F::sign_mask) != 0;
+}
+
+/// A finite binary number (-1)^negative * (mantissa + d) * 2^exponent, where d is 0 when
+/// sticky is false and some value strictly between 0 and 1 when it is true. This is the
+/// currency of exact arithmetic: products and sums are formed exactly in integers, the bits
+/// that do not fit are folded into sticky, and the result is rounded once.
+struct exact_binary {
+  bool negative = false;
+  std::uint64_t mantissa = 0;
+  int exponent = 0;
+  bool sticky = false;
+};
+
+/// The exact value of a finite bit pattern (zero, subnormal or normal).
+template <class F>
+constexpr exact_binary decompose(typename F::bits_type bits) noexcept {
+  const bool negative = sign_bit<F>(bits);
+  const auto biased = static_cast<int>((bits & F::exponent_mask) >> F::mantissa_bits);
+  auto mantissa = static_cast<std::uint64_t>(bits & F::mantissa_mask);
+  if (biased == 0) return {negative, mantissa, F::emin - F::mantissa_bits, false};
+  mantissa |= std::uint64_t{1} << F::mantissa_bits;
+  return {negative, mantissa, biased - F::bias - F::mantissa_bits, false};
+}
+
+constexpr int bit_width(std::uint64_t v) noexcept {
+  int width = 0;
+  while (v != 0) {
+    v >>= 1;
+    ++width;
+  }
+  return width;
+}
+
+/// Rounds an exact binary number to format F, to nearest with ties to even, once.
+/// Overflow gives infinity, tiny values give subnormals or zero, the sign is kept (so an
+/// exact zero keeps its sign). Precondition: sticky is set only with a nonzero mantissa.
+template <class F>
+constexpr typename F::bits_type round_to_format(exact_binary v) noexcept {
+  using bits_type = typename F::bits_type;
+  const auto sign = v.negative ? F::sign_mask : bits_type{0};
+  if (v.mantissa == 0) return sign;  // sticky without a mantissa is not a valid input
+  // Move the leading bit to bit 63 so at least two guard bits exist below any precision.
+  const int lead_shift = 64 - bit_width(v.mantissa);
+  v.mantissa <<= lead_shift;
+  v.exponent -= lead_shift;
+  const int lead_exponent = v.exponent + 63;  // exponent of the leading bit
+  if (lead_exponent > F::emax) return static_cast<bits_type>(sign | F::infinity);
+  // Quantum of the result: one unit in the last place at this binade, or the subnormal step.
+  const int quantum = (lead_exponent < F::emin ? F::emin : lead_exponent) - F::mantissa_bits;
+  const int drop = quantum - v.exponent;  // >= 64 - precision >= 11
+  std::uint64_t kept = 0;
+  std::uint64_t rest = 0;
+  std::uint64_t half = 0;
+  if (drop >= 65) {
+    kept = 0;
+    rest = 1;  // far below half a quantum, but not zero
+    half = 2;
+  } else if (drop == 64) {
+    kept = 0;
+    rest = v.mantissa;
+    half = std::uint64_t{1} << 63;
+  } else {
+    kept = v.mantissa >> drop;
+    rest = v.mantissa & ((std::uint64_t{1} << drop) - 1);
+    half = std::uint64_t{1} << (drop - 1);
+  }
+  const bool above_half = rest > half || (rest == half && v.sticky);
+  const bool tie = rest == half && !v.sticky;
+  if (above_half || (tie && (kept & 1) != 0)) ++kept;
+  // kept carries the hidden bit for normals; adding it to the biased exponent field minus
+  // one encodes the number, and a carry out of the mantissa bumps the exponent (to
+  // infinity past the largest finite value).
+  const int field_exponent = (quantum + F::mantissa_bits) - F::emin;  // 0 for subnormals
+  const auto magnitude = (static_cast<std::uint64_t>(field_exponent) << F::mantissa_bits) + kept;
+  return static_cast<bits_type>(sign | static_cast<bits_type>(magnitude));
+}
+
+}  // namespace dmlref::detail

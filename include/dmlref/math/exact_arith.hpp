@@ -1,0 +1,137 @@
+#pragma once
+// Exact products and sums of reals with IEEE 754 special-value rules, for the golden path's
+// "compute exactly, round once": the results carry every bit needed (the bits below 64
+// significant ones are folded into the sticky flag) and are rounded by round_real.
+
+#include <cstdint>
+
+#include "dmlref/math/real.hpp"
+
+namespace dmlref::math {
+
+namespace detail_arith {
+
+/// Full 64 x 64 -> 128-bit product, portable.
+inline void multiply_u64(std::uint64_t a, std::uint64_t b, std::uint64_t& hi, std::uint64_t& lo) noexcept {
+  const std::uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32;
+  const std::uint64_t b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
+  const std::uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  const std::uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
+  lo = (mid << 32) | (p00 & 0xFFFFFFFFu);
+  hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
+/// Shifts right by n bits, folding what falls off into sticky.
+inline std::uint64_t shift_right_sticky(std::uint64_t v, int n, bool& sticky) noexcept {
+  if (n <= 0) return v;
+  if (n >= 64) {
+    sticky = sticky || v != 0;
+    return 0;
+  }
+  sticky = sticky || (v & ((std::uint64_t{1} << n) - 1)) != 0;
+  return v >> n;
+}
+
+/// Puts the leading bit of a nonzero magnitude at bit 61 (headroom for a sum and an
+/// alignment shift of one).
+inline exact_binary normalize61(exact_binary m) noexcept {
+  const int shift = 62 - detail::bit_width(m.mantissa);
+  if (shift >= 0) {
+    m.mantissa <<= shift;
+  } else {
+    m.mantissa = shift_right_sticky(m.mantissa, -shift, m.sticky);
+  }
+  m.exponent -= shift;
+  return m;
+}
+
+inline real make_special(fp_class cls, bool negative) noexcept {
+  real r;
+  r.cls = cls;
+  r.negative = negative;
+  return r;
+}
+
+}  // namespace detail_arith
+
+/// a * b, exact up to sticky, with IEEE special values (0 * Inf = NaN).
+inline real multiply(const real& a, const real& b) noexcept {
+  using detail_arith::make_special;
+  const bool negative = a.negative != b.negative;
+  if (a.is_nan() || b.is_nan()) return make_special(fp_class::nan, false);
+  if (a.is_infinite() || b.is_infinite()) {
+    if (a.is_zero() || b.is_zero()) return make_special(fp_class::nan, false);
+    return make_special(fp_class::infinite, negative);
+  }
+  if (a.is_zero() || b.is_zero()) return make_special(fp_class::zero, negative);
+  std::uint64_t hi = 0, lo = 0;
+  detail_arith::multiply_u64(a.magnitude.mantissa, b.magnitude.mantissa, hi, lo);
+  real r;
+  r.cls = fp_class::normal;
+  r.negative = negative;
+  r.magnitude.exponent = a.magnitude.exponent + b.magnitude.exponent;
+  r.magnitude.sticky = a.magnitude.sticky || b.magnitude.sticky;
+  if (hi == 0) {
+    r.magnitude.mantissa = lo;
+  } else if (const int w = detail::bit_width(hi); w == 64) {  // keep the top 64 bits
+    r.magnitude.sticky = r.magnitude.sticky || lo != 0;
+    r.magnitude.mantissa = hi;
+    r.magnitude.exponent += 64;
+  } else {
+    r.magnitude.sticky = r.magnitude.sticky || (lo & ((std::uint64_t{1} << w) - 1)) != 0;
+    r.magnitude.mantissa = (hi << (64 - w)) | (lo >> w);
+    r.magnitude.exponent += w;
+  }
+  return r;
+}
+
+/// a + b, exact up to sticky, with IEEE special values (Inf - Inf = NaN; an exact zero sum
+/// is +0 unless both addends are -0). Precondition: at most one addend is inexact (sticky).
+inline real add(const real& a, const real& b) noexcept {
+  using detail_arith::make_special;
+  if (a.is_nan() || b.is_nan()) return make_special(fp_class::nan, false);
+  if (a.is_infinite() && b.is_infinite() && a.negative != b.negative) {
+    return make_special(fp_class::nan, false);
+  }
+  if (a.is_infinite()) return a;
+  if (b.is_infinite()) return b;
+  if (a.is_zero() && b.is_zero()) return make_special(fp_class::zero, a.negative && b.negative);
+  if (a.is_zero()) return b;
+  if (b.is_zero()) return a;
+  auto x = detail_arith::normalize61(a.magnitude);
+  auto y = detail_arith::normalize61(b.magnitude);
+  bool x_negative = a.negative, y_negative = b.negative;
+  if (y.exponent > x.exponent || (y.exponent == x.exponent && y.mantissa > x.mantissa)) {
+    std::swap(x, y);
+    std::swap(x_negative, y_negative);
+  }
+  // |x| >= |y|. Close exponents: shift x left, exactly. Far ones: shift y right with sticky;
+  // then x - y keeps at least 59 significant bits, so the sticky fraction stays below them.
+  bool sticky = y.sticky;
+  std::uint64_t y_aligned = y.mantissa;
+  if (x.exponent - y.exponent <= 1) {
+    x.mantissa <<= (x.exponent - y.exponent);
+    x.exponent = y.exponent;
+  } else {
+    y_aligned = detail_arith::shift_right_sticky(y.mantissa, x.exponent - y.exponent, sticky);
+  }
+  real r;
+  r.cls = fp_class::normal;
+  r.negative = x_negative;
+  r.magnitude.exponent = x.exponent;
+  if (x_negative == y_negative) {
+    r.magnitude.mantissa = x.mantissa + y_aligned;  // < 2^64: both below 2^63
+    r.magnitude.sticky = x.sticky || sticky;
+  } else if (sticky) {
+    // x - (y_aligned + d), 0 < d < 1: the integer part is one lower, the fraction nonzero.
+    r.magnitude.mantissa = x.mantissa - y_aligned - 1;
+    r.magnitude.sticky = true;
+  } else {
+    r.magnitude.mantissa = x.mantissa - y_aligned;
+    r.magnitude.sticky = x.sticky;
+  }
+  if (r.magnitude.mantissa == 0 && !r.magnitude.sticky) return make_special(fp_class::zero, false);
+  return r;
+}
+
+}  // namespace dmlref::math

@@ -1,0 +1,204 @@
+#pragma once
+// pow(x, y) correctly rounded: the exact real x^y rounded once, for the golden path.
+//
+// Method: the C library's double pow gives r with an error far below K = 64 units in the
+// last place of a double (glibc, musl, MSVC and Apple document at most 1). If r - K and r + K
+// round to the same value of the target grid, that value is the correct rounding of x^y. If
+// not, a rounding boundary b (a midpoint between two floats, or an integer for truncation)
+// lies within K units of r, and the sign of x^y - b is decided exactly with big integers:
+// for y = p / 2^k, x^y <> b  <=>  x^p <> b^(2^k). Results that are exactly a midpoint (ties)
+// are found this way too. Only comparisons that would need more than 2^16-bit integers are
+// left to r's own rounding; by the bounds below, such a case can only be a near miss (an
+// exact tie needs a small p and k), which K covers for any libm within its documented error.
+//
+// Everything around the pow call is integer arithmetic on bits: no compiler flag or FPU mode
+// changes a result.
+
+#include <cmath>
+#include <cstdint>
+
+#include "dmlref/math/bigint.hpp"
+#include "dmlref/math/real.hpp"
+
+namespace dmlref::math {
+
+/// What pow(x, y) is before any rounding: C's pow (ISO C Annex F) on extended reals, whose
+/// negative-base rule (an integral exponent gives the signed power, any other gives NaN) is
+/// also DirectML's.
+enum class pow_outcome { nan, zero, infinity, one, magnitude };
+struct pow_plan {
+  pow_outcome outcome = pow_outcome::nan;
+  bool negative = false;  // sign of the result
+};
+
+namespace detail_pow {
+
+inline exact_binary strip_trailing_zeros(exact_binary m) noexcept {
+  while (m.mantissa != 0 && (m.mantissa & 1) == 0) {
+    m.mantissa >>= 1;
+    ++m.exponent;
+  }
+  return m;
+}
+
+/// -1, 0, +1: the magnitude of a finite nonzero real against 1.
+inline int compare_with_one(const exact_binary& m) noexcept {
+  const int top = detail::bit_width(m.mantissa) - 1 + m.exponent;  // exponent of leading bit
+  if (top != 0) return top < 0 ? -1 : 1;
+  return strip_trailing_zeros(m).mantissa == 1 ? 0 : 1;
+}
+
+}  // namespace detail_pow
+
+inline bool is_integer(const real& y) noexcept {
+  if (y.is_zero()) return true;
+  if (!y.is_finite_nonzero()) return false;
+  return detail_pow::strip_trailing_zeros(y.magnitude).exponent >= 0;
+}
+
+inline bool is_odd_integer(const real& y) noexcept {
+  if (!y.is_finite_nonzero()) return false;
+  return detail_pow::strip_trailing_zeros(y.magnitude).exponent == 0;
+}
+
+inline pow_plan plan_pow(const real& x, const real& y) noexcept {
+  using o = pow_outcome;
+  const bool x_is_plus_one = x.is_finite_nonzero() && !x.negative &&
+                             detail_pow::compare_with_one(x.magnitude) == 0;
+  if (y.is_zero() || x_is_plus_one) return {o::one, false};
+  if (x.is_nan() || y.is_nan()) return {o::nan, false};
+  const bool y_odd = is_odd_integer(y);
+  if (x.is_zero()) {
+    if (y.negative) return {o::infinity, y_odd && x.negative};
+    return {o::zero, y_odd && x.negative};
+  }
+  if (y.is_infinite()) {
+    const int size = x.is_infinite() ? 1 : detail_pow::compare_with_one(x.magnitude);
+    if (size == 0) return {o::one, false};  // x = -1
+    return {(size > 0) != y.negative ? o::infinity : o::zero, false};
+  }
+  if (x.is_infinite()) {
+    const bool negative = x.negative && y_odd;
+    return {y.negative ? o::zero : o::infinity, negative};
+  }
+  if (x.negative && !is_integer(y)) return {o::nan, false};
+  return {o::magnitude, x.negative && y_odd};
+}
+
+namespace detail_pow {
+
+inline constexpr std::uint64_t max_compare_bits = 1u << 16;
+inline constexpr std::uint64_t libm_error_bound_ulps = 64;  // K above
+
+/// The C library's pow on exact doubles: |x|^y for x finite nonzero, y finite nonzero,
+/// returned as the double's bit pattern.
+inline std::uint64_t approximate_pow_bits(const exact_binary& x, const real& y) noexcept {
+  exact_binary xm = x;
+  xm.negative = false;
+  exact_binary ym = y.magnitude;
+  ym.negative = y.negative;
+  const double xd = detail::bit_cast<double>(detail::round_to_format<detail::binary64>(xm));
+  const double yd = detail::bit_cast<double>(detail::round_to_format<detail::binary64>(ym));
+  return detail::bit_cast<std::uint64_t>(std::pow(xd, yd));
+}
+
+/// Sign of x^y - b, exactly, for x, b > 0 and y finite nonzero; known = false when the
+/// integers involved would exceed max_compare_bits.
+inline int compare_pow_with(const exact_binary& x, const real& y, const exact_binary& b,
+                            bool& known) {
+  known = false;
+  const auto xo = strip_trailing_zeros(x);  // x = mx * 2^ex, mx odd
+  const auto bo = strip_trailing_zeros(b);
+  const auto yo = strip_trailing_zeros(y.magnitude);  // |y| = my * 2^ey, my odd
+  std::uint64_t p = yo.mantissa;  // y = +-p / q
+  std::uint64_t q = 1;
+  if (yo.exponent >= 0) {
+    if (yo.exponent >= 40 || detail::bit_width(p) + yo.exponent > 40) return 0;
+    p <<= yo.exponent;
+  } else {
+    if (yo.exponent < -16) return 0;
+    q = std::uint64_t{1} << -yo.exponent;
+  }
+  bigint x_power, b_power;
+  if (!bigint::power(xo.mantissa, p, max_compare_bits, x_power)) return 0;
+  if (!bigint::power(bo.mantissa, q, max_compare_bits, b_power)) return 0;
+  known = true;
+  const auto ip = static_cast<std::int64_t>(p);
+  const auto iq = static_cast<std::int64_t>(q);
+  if (!y.negative) {  // x^p <> b^q
+    return compare_scaled(x_power, xo.exponent * ip, b_power, bo.exponent * iq);
+  }
+  // x^-p <> b^q  <=>  1 <> b^q * x^p
+  return compare_scaled(bigint(1), 0, b_power * x_power, bo.exponent * iq + xo.exponent * ip);
+}
+
+}  // namespace detail_pow
+
+/// |x|^y correctly rounded to format F (to nearest, ties to even), as F's bit pattern.
+/// x finite nonzero, y finite nonzero.
+template <class F>
+typename F::bits_type pow_magnitude_rounded(const exact_binary& x, const real& y) {
+  using bits_type = typename F::bits_type;
+  const auto r_bits = detail_pow::approximate_pow_bits(x, y);
+  const auto r_class = detail::classify_bits<detail::binary64>(r_bits);
+  if (r_class == fp_class::infinite) return F::infinity;  // beyond 2^1024: far beyond F
+  if (r_class == fp_class::zero) return 0;                // below 2^-1074: far below F
+  const auto r = detail::decompose<detail::binary64>(r_bits);
+  const std::uint64_t k = detail_pow::libm_error_bound_ulps;
+  const exact_binary below{false, r.mantissa > k ? r.mantissa - k : 0, r.exponent, false};
+  const exact_binary above{false, r.mantissa + k, r.exponent, false};
+  const bits_type low = detail::round_to_format<F>(below);
+  const bits_type high = detail::round_to_format<F>(above);
+  if (low == high) return low;
+  if (high != low + 1) return detail::round_to_format<F>(r);  // not reached for F narrower than double
+  // The boundary: the midpoint of low and high (high may be infinity, read as 2^(emax+1)).
+  const auto lo_value = detail::decompose<F>(low);
+  exact_binary hi_value = high == F::infinity
+                              ? exact_binary{false, 1, F::emax + 1, false}
+                              : detail::decompose<F>(high);
+  const int e = lo_value.exponent < hi_value.exponent ? lo_value.exponent : hi_value.exponent;
+  const exact_binary midpoint{false,
+                              (lo_value.mantissa << (lo_value.exponent - e)) +
+                                  (hi_value.mantissa << (hi_value.exponent - e)),
+                              e - 1, false};
+  bool known = false;
+  const int side = detail_pow::compare_pow_with(x, y, midpoint, known);
+  if (!known) return detail::round_to_format<F>(r);
+  if (side < 0) return low;
+  if (side > 0) return high;
+  return (low & 1) == 0 ? low : high;  // a tie: to even
+}
+
+/// |x|^y truncated toward zero, when below 2^64; false when it is not.
+inline bool pow_magnitude_truncated(const exact_binary& x, const real& y, std::uint64_t& out) {
+  const auto r_bits = detail_pow::approximate_pow_bits(x, y);
+  const auto r_class = detail::classify_bits<detail::binary64>(r_bits);
+  if (r_class == fp_class::infinite) return false;
+  if (r_class == fp_class::zero) {
+    out = 0;
+    return true;
+  }
+  const auto r = detail::decompose<detail::binary64>(r_bits);
+  const std::uint64_t k = detail_pow::libm_error_bound_ulps;
+  auto truncate = [](exact_binary v, std::uint64_t& t) {
+    real as_real;
+    as_real.cls = v.mantissa == 0 ? fp_class::zero : fp_class::normal;
+    as_real.magnitude = v;
+    return truncate_to_integer(as_real, t);
+  };
+  std::uint64_t low = 0, high = 0;
+  if (!truncate({false, r.mantissa > k ? r.mantissa - k : 0, r.exponent, false}, low)) return false;
+  if (!truncate({false, r.mantissa + k, r.exponent, false}, high)) return false;
+  if (low == high) {
+    out = low;
+    return true;
+  }
+  // The boundary is the integer high: x^y >= high gives high, else high - 1.
+  bool known = false;
+  const int side = detail_pow::compare_pow_with(x, y, exact_binary{false, high, 0, false}, known);
+  if (!known) return truncate(r, out);
+  out = side >= 0 ? high : high - 1;
+  return true;
+}
+
+}  // namespace dmlref::math

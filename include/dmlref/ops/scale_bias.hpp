@@ -1,0 +1,30 @@
+#pragma once
+// DML_SCALE_BIAS as dmlref applies it (POW and CONSTANT_POW): g = x * Scale + Bias, the exact
+// value rounded once to FLOAT32 (a fused multiply-add), for float and for integer x. The
+// operator is then applied to g.
+
+#include <optional>
+
+#include "dmlref/math/exact_arith.hpp"
+#include "dmlref/math/real.hpp"
+
+namespace dmlref {
+
+struct scale_bias {
+  float scale = 1.0f;
+  float bias = 0.0f;
+};
+
+namespace ops {
+
+/// The value the operator is applied to: x itself, or fma(x, Scale, Bias) in FLOAT32.
+template <class T>
+math::real scaled_input(T x, const std::optional<scale_bias>& sb) noexcept {
+  if (!sb) return math::to_real(x);
+  const auto product = math::multiply(math::to_real(x), math::to_real(sb->scale));
+  const auto sum = math::add(product, math::to_real(sb->bias));
+  return math::to_real(math::round_real<float>(sum));
+}
+
+}  // namespace ops
+}  // namespace dmlref

@@ -1,0 +1,80 @@
+#pragma once
+// Building blocks of the operators' support tables: sets of data types and the
+// dimension-count rule every element-wise operator shares.
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+
+#include "dmlref/core/data_type.hpp"
+#include "dmlref/core/feature_level.hpp"
+#include "dmlref/core/status.hpp"
+
+namespace dmlref::ops {
+
+class type_set {
+ public:
+  constexpr type_set() = default;
+  constexpr type_set(std::initializer_list<data_type> types) {
+    for (auto t : types) mask_ |= bit(t);
+  }
+  constexpr bool contains(data_type t) const noexcept { return (mask_ & bit(t)) != 0; }
+  constexpr type_set operator|(type_set other) const noexcept {
+    type_set r;
+    r.mask_ = mask_ | other.mask_;
+    return r;
+  }
+  /// "FLOAT32, FLOAT16" for messages.
+  std::string names() const {
+    std::string out;
+    for (std::uint32_t v = 1; v <= 13; ++v) {
+      if (!contains(static_cast<data_type>(v))) continue;
+      if (!out.empty()) out += ", ";
+      out += name(static_cast<data_type>(v));
+    }
+    return out.empty() ? "none" : out;
+  }
+
+ private:
+  static constexpr std::uint32_t bit(data_type t) noexcept {
+    return std::uint32_t{1} << static_cast<std::uint32_t>(t);
+  }
+  std::uint32_t mask_ = 0;
+};
+
+inline constexpr type_set float_types{data_type::float32, data_type::float16};
+inline constexpr type_set int_types_8_to_32{data_type::int32, data_type::int16, data_type::int8,
+                                            data_type::uint32, data_type::uint16, data_type::uint8};
+inline constexpr type_set int_types_64{data_type::int64, data_type::uint64};
+
+/// Element-wise operators take exactly 4 dimensions before feature level 3_0 and 1 to 8
+/// from 3_0 on.
+inline status check_dimension_count(feature_level level, std::uint32_t rank, const char* op) {
+  const bool wide = at_least(level, feature_level::level_3_0);
+  if (wide ? (rank >= 1 && rank <= 8) : rank == 4) return {};
+  return status::error(errc::dimension_count, "", "DimensionCount",
+                       std::string(op) + " takes " + (wide ? "1 to 8" : "exactly 4") +
+                           " dimensions at feature level " + std::string(name(level)) + ", got " +
+                           std::to_string(rank));
+}
+
+/// The rule for one tensor's data type: it must be in allowed.
+inline status check_type(data_type type, type_set allowed, const char* tensor, const char* op,
+                         feature_level level) {
+  if (allowed.contains(type)) return {};
+  return status::error(errc::unsupported_data_type, tensor, "DataType",
+                       std::string(name(type)) + " is not supported by " + op +
+                           " at feature level " + std::string(name(level)) + " (supported: " +
+                           allowed.names() + ")");
+}
+
+/// The rule that two tensors share a data type.
+inline status check_same_type(data_type type, data_type reference, const char* tensor,
+                              const char* reference_tensor, const char* op) {
+  if (type == reference) return {};
+  return status::error(errc::unsupported_data_type, tensor, "DataType",
+                       std::string(op) + " requires the data type of " + reference_tensor + " (" +
+                           std::string(name(reference)) + "), got " + std::string(name(type)));
+}
+
+}  // namespace dmlref::ops
