@@ -15,3 +15,4 @@
 #include "dmlref/core/tolerance.hpp"
 
 #include "dmlref/api/operators.hpp"
+#include "dmlref/dml/execute.hpp"

@@ -1,0 +1,54 @@
+#pragma once
+// execute(): validate a DirectML operator descriptor and its bindings, dispatch once on the
+// runtime data types, and run the typed kernels on the chosen path. When validation fails
+// the returned status says why and no buffer is read or written.
+//
+//   dmlref::dml::execute(dmlref::golden, DML_FEATURE_LEVEL_6_4, op_desc,
+//                        {{input, input_bytes}, {exponent, exponent_bytes}},
+//                        {{output, output_bytes}});
+
+#include <array>
+#include <cstddef>
+#include <initializer_list>
+
+#include "dmlref/api/run.hpp"
+#include "dmlref/dml/dispatch.hpp"
+#include "dmlref/dml/validate.hpp"
+
+namespace dmlref::dml {
+
+/// Runs a validated operation on bindings that passed validate_bindings.
+template <class Path>
+void run_validated(Path path, const validated_operation& v, const input_binding* inputs,
+                   const output_binding* outputs) {
+  std::array<const void*, max_operation_tensors> input_data{};
+  for (std::size_t k = 0; k < v.op.input_count; ++k) input_data[k] = inputs[k].data;
+  const tensor_desc& out = v.output();
+  dispatch(v, outputs[0].data, input_data.data(), [&](const auto& op, const auto& output, const auto&... ins) {
+    api_detail::run(path, op, out.rank, out.sizes.data(), output, ins...);
+  });
+}
+
+template <class Path>
+status execute(Path path, DML_FEATURE_LEVEL level, const DML_OPERATOR_DESC& desc, const input_binding* inputs,
+               std::size_t input_count, const output_binding* outputs, std::size_t output_count) {
+  static_assert(is_path_v<Path>, "the first argument is dmlref::golden or dmlref::fast");
+  validated_operation v;
+  if (auto s = validate_descriptor(level, desc, v); !s.ok()) return s;
+  if (auto s = validate_bindings(v, inputs, input_count, outputs, output_count); !s.ok()) return s;
+  run_validated(path, v, inputs, outputs);
+  return {};
+}
+
+template <class Path>
+status execute(Path path, DML_FEATURE_LEVEL level, const DML_OPERATOR_DESC& desc,
+               std::initializer_list<input_binding> inputs, std::initializer_list<output_binding> outputs) {
+  return execute(path, level, desc, inputs.begin(), inputs.size(), outputs.begin(), outputs.size());
+}
+
+inline status validate(DML_FEATURE_LEVEL level, const DML_OPERATOR_DESC& desc,
+                       std::initializer_list<input_binding> inputs, std::initializer_list<output_binding> outputs) {
+  return validate(level, desc, inputs.begin(), inputs.size(), outputs.begin(), outputs.size());
+}
+
+}  // namespace dmlref::dml
