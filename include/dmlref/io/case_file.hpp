@@ -1,0 +1,417 @@
+#pragma once
+// Reading the case format dmlref-case/1 (see docs/case-format.md): one JSON case, or many
+// under "cases", each a DirectML operator with its tensors, data, attributes, expected
+// values and tolerance. Needs nlohmann/json (Debian's nlohmann-json3-dev).
+//
+// Contract: a malformed case gives a status naming the tensor (or the case's field), the
+// field and the rule; nothing is allocated beyond max_buffer_bytes per tensor; no value is
+// accepted that does not fit its data type exactly (integers: in range, no fraction;
+// floats: rounded once to the type, or given as the type's own bit pattern "0x7e01").
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#include <utility>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "dmlref/core/data_type.hpp"
+#include "dmlref/core/feature_level.hpp"
+#include "dmlref/core/status.hpp"
+#include "dmlref/core/tensor_desc.hpp"
+#include "dmlref/core/tolerance.hpp"
+#include "dmlref/dml/directml_types.hpp"
+#include "dmlref/math/real.hpp"
+#include "dmlref/ops/scale_bias.hpp"
+
+namespace dmlref::io {
+
+using json = nlohmann::json;
+
+inline constexpr std::uint64_t default_max_buffer_bytes = std::uint64_t{1} << 30;
+
+/// An element buffer of some data type, 8-byte aligned.
+struct element_buffer {
+  data_type type = data_type::unknown;
+  std::vector<std::uint64_t> words;
+
+  void resize_bytes(std::uint64_t bytes) { words.assign(static_cast<std::size_t>((bytes + 7) / 8), 0); }
+  void* data() noexcept { return words.data(); }
+  const void* data() const noexcept { return words.data(); }
+  std::uint64_t size_in_bytes() const noexcept { return words.size() * 8; }
+  template <class T>
+  const T* as() const noexcept { return static_cast<const T*>(data()); }
+};
+
+struct case_tensor {
+  std::string name;  // DirectML's field name: "InputTensor"
+  tensor_desc desc;
+  bool has_data = false;
+  element_buffer buffer;  // TotalTensorSizeInBytes bytes; data written from the start
+};
+
+struct test_case {
+  std::string name;
+  std::string op;  // "ELEMENT_WISE_POW"
+  dml::DML_OPERATOR_TYPE op_type = dml::DML_OPERATOR_INVALID;
+  feature_level level = newest_feature_level;
+  std::vector<case_tensor> tensors;
+  std::optional<float> exponent;
+  std::optional<scale_bias> scale_and_bias;
+  std::optional<element_buffer> expected;  // OutputTensor, packed logical row-major order
+  std::optional<tolerance> tol;
+
+  const case_tensor* find(std::string_view tensor) const noexcept {
+    for (const auto& t : tensors) {
+      if (t.name == tensor) return &t;
+    }
+    return nullptr;
+  }
+};
+
+namespace detail_case {
+
+inline status fail(const std::string& tensor, const std::string& field, const std::string& rule) {
+  return status::error(errc::invalid_argument, tensor, field, rule);
+}
+
+inline bool parse_hex(const std::string& text, std::uint64_t& out) {
+  if (text.size() < 3 || text.size() > 18 || text[0] != '0' || (text[1] != 'x' && text[1] != 'X')) return false;
+  std::uint64_t v = 0;
+  for (std::size_t i = 2; i < text.size(); ++i) {
+    const char c = text[i];
+    const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    if (digit < 0) return false;
+    v = (v << 4) | static_cast<std::uint64_t>(digit);
+  }
+  out = v;
+  return true;
+}
+
+/// Stores v into element slot `index` of dst as data type T.
+template <class T>
+status store_element(const json& v, T* dst, const std::string& tensor, const std::string& field, std::size_t index) {
+  const std::string where = field + "[" + std::to_string(index) + "]";
+  if constexpr (is_float_element_v<T>) {
+    using F = typename math::format_of<T>::type;
+    using bits_type = typename F::bits_type;
+    if (v.is_string()) {
+      const auto& s = v.get_ref<const std::string&>();
+      bits_type bits = 0;
+      std::uint64_t raw = 0;
+      if (s == "NaN") bits = F::quiet_nan;
+      else if (s == "Infinity") bits = F::infinity;
+      else if (s == "-Infinity") bits = static_cast<bits_type>(F::sign_mask | F::infinity);
+      else if (parse_hex(s, raw) && raw <= static_cast<std::uint64_t>(static_cast<bits_type>(~bits_type{0}))) bits = static_cast<bits_type>(raw);
+      else return fail(tensor, where, "\"" + s + "\" is not a number, \"NaN\", \"Infinity\", \"-Infinity\" or a " +
+                                          std::to_string(8 * sizeof(T)) + "-bit pattern \"0x...\"");
+      dst[index] = math::from_bits<T>(bits);
+      return {};
+    }
+    if (!v.is_number()) return fail(tensor, where, "must be a number or a string");
+    const double d = v.get<double>();
+    dst[index] = math::round_real<T>(math::to_real(d));  // one rounding, to nearest even
+    return {};
+  } else {
+    using limits = std::numeric_limits<T>;
+    const std::string range = "[" + std::to_string(static_cast<long long>(limits::min())) + ", " +
+                              std::to_string(static_cast<unsigned long long>(limits::max())) + "]";
+    if (v.is_number_unsigned()) {
+      const auto u = v.get<std::uint64_t>();
+      if (u > static_cast<std::uint64_t>(limits::max())) return fail(tensor, where, std::to_string(u) + " does not fit " + std::string(name(data_type_of_v<T>)) + " " + range);
+      dst[index] = static_cast<T>(u);
+      return {};
+    }
+    if (v.is_number_integer()) {
+      const auto s = v.get<std::int64_t>();
+      if (s < static_cast<std::int64_t>(limits::min()) ||
+          (s > 0 && static_cast<std::uint64_t>(s) > static_cast<std::uint64_t>(limits::max()))) {
+        return fail(tensor, where, std::to_string(s) + " does not fit " + std::string(name(data_type_of_v<T>)) + " " + range);
+      }
+      dst[index] = static_cast<T>(s);
+      return {};
+    }
+    if (v.is_number_float()) {
+      return fail(tensor, where, v.dump() + " is not an integer (an integer tensor takes JSON integers)");
+    }
+    if (v.is_string()) {
+      std::uint64_t raw = 0;
+      const auto& s = v.get_ref<const std::string&>();
+      constexpr std::uint64_t mask = sizeof(T) == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * sizeof(T))) - 1;
+      if (parse_hex(s, raw) && raw <= mask) {
+        std::make_unsigned_t<T> u = static_cast<std::make_unsigned_t<T>>(raw);
+        std::memcpy(&dst[index], &u, sizeof(T));
+        return {};
+      }
+      return fail(tensor, where, "\"" + s + "\" is not an integer or a bit pattern \"0x...\" of the type's width");
+    }
+    return fail(tensor, where, "must be an integer");
+  }
+}
+
+template <class F>
+bool visit_element_type(data_type t, F&& f) {
+  switch (t) {
+    case data_type::float32: f(static_cast<float*>(nullptr)); return true;
+    case data_type::float16: f(static_cast<float16*>(nullptr)); return true;
+    case data_type::float64: f(static_cast<double*>(nullptr)); return true;
+    case data_type::int8: f(static_cast<std::int8_t*>(nullptr)); return true;
+    case data_type::int16: f(static_cast<std::int16_t*>(nullptr)); return true;
+    case data_type::int32: f(static_cast<std::int32_t*>(nullptr)); return true;
+    case data_type::int64: f(static_cast<std::int64_t*>(nullptr)); return true;
+    case data_type::uint8: f(static_cast<std::uint8_t*>(nullptr)); return true;
+    case data_type::uint16: f(static_cast<std::uint16_t*>(nullptr)); return true;
+    case data_type::uint32: f(static_cast<std::uint32_t*>(nullptr)); return true;
+    case data_type::uint64: f(static_cast<std::uint64_t*>(nullptr)); return true;
+    default: return false;
+  }
+}
+
+/// Fills buffer (already sized) with the values of array `values` as `type`.
+inline status store_values(const json& values, data_type type, element_buffer& buffer, const std::string& tensor,
+                           const std::string& field) {
+  status result;
+  visit_element_type(type, [&](auto* tag) {
+    using T = std::remove_pointer_t<decltype(tag)>;
+    T* dst = static_cast<T*>(buffer.data());
+    for (std::size_t i = 0; i < values.size() && result.ok(); ++i) {
+      result = store_element<T>(values[i], dst, tensor, field, i);
+    }
+  });
+  return result;
+}
+
+inline status read_u32_array(const json& j, const std::string& tensor, const char* field, dimensions& out,
+                             std::uint32_t& count) {
+  if (!j.is_array()) return fail(tensor, field, "must be an array of integers");
+  if (j.empty() || j.size() > max_rank) return fail(tensor, field, "must hold 1 to 8 integers, has " + std::to_string(j.size()));
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    if (!j[i].is_number_unsigned() && !(j[i].is_number_integer() && j[i].get<std::int64_t>() >= 0)) {
+      return fail(tensor, std::string(field) + "[" + std::to_string(i) + "]", "must be a non-negative integer");
+    }
+    const auto v = j[i].get<std::uint64_t>();
+    if (v > 0xFFFFFFFFull) return fail(tensor, std::string(field) + "[" + std::to_string(i) + "]", "exceeds 2^32 - 1");
+    out[i] = static_cast<std::uint32_t>(v);
+  }
+  count = static_cast<std::uint32_t>(j.size());
+  return {};
+}
+
+inline status read_tensor(const std::string& tensor, const json& j, case_tensor& out, std::uint64_t max_bytes) {
+  if (!j.is_object()) return fail(tensor, "", "must be an object");
+  case_tensor t;
+  t.name = tensor;
+  const auto type_it = j.find("dataType");
+  if (type_it == j.end() || !type_it->is_string()) return fail(tensor, "dataType", "is required: a DirectML data type name such as \"FLOAT32\"");
+  t.desc.type = data_type_from_name(type_it->get<std::string>());
+  if (element_size(t.desc.type) == 0) return fail(tensor, "dataType", "\"" + type_it->get<std::string>() + "\" is not a data type of the case format");
+  const auto sizes_it = j.find("sizes");
+  if (sizes_it == j.end()) return fail(tensor, "sizes", "is required");
+  if (auto s = read_u32_array(*sizes_it, tensor, "sizes", t.desc.sizes, t.desc.rank); !s.ok()) return s;
+  if (const auto it = j.find("strides"); it != j.end() && !it->is_null()) {
+    std::uint32_t count = 0;
+    if (auto s = read_u32_array(*it, tensor, "strides", t.desc.strides, count); !s.ok()) return s;
+    if (count != t.desc.rank) return fail(tensor, "strides", "must have as many entries as sizes");
+    t.desc.has_strides = true;
+  }
+  const auto minimum = t.desc.minimum_size_in_bytes();
+  if (!minimum) return fail(tensor, "strides", "the buffer size DMLCalcBufferTensorSize computes exceeds 64 bits");
+  t.desc.total_size_in_bytes = *minimum;
+  if (const auto it = j.find("totalTensorSizeInBytes"); it != j.end()) {
+    if (!it->is_number_unsigned()) return fail(tensor, "totalTensorSizeInBytes", "must be a non-negative integer");
+    t.desc.total_size_in_bytes = it->get<std::uint64_t>();
+  }
+  if (const auto it = j.find("guaranteedBaseOffsetAlignment"); it != j.end()) {
+    if (!it->is_number_unsigned() || it->get<std::uint64_t>() > 0xFFFFFFFFull) {
+      return fail(tensor, "guaranteedBaseOffsetAlignment", "must be an integer from 0 to 2^32 - 1");
+    }
+    t.desc.base_offset_alignment = it->get<std::uint32_t>();
+  }
+  const std::uint64_t bytes = t.desc.total_size_in_bytes > *minimum ? t.desc.total_size_in_bytes : *minimum;
+  if (bytes > max_bytes) {
+    return fail(tensor, "sizes", "the buffer would take " + std::to_string(bytes) + " bytes, above the limit of " +
+                                     std::to_string(max_bytes));
+  }
+  t.buffer.type = t.desc.type;
+  if (const auto it = j.find("data"); it != j.end()) {
+    if (!it->is_array()) return fail(tensor, "data", "must be an array of values in buffer order");
+    std::uint64_t last = 0;  // index of the last element the strides address
+    const auto strides = t.desc.effective_strides();
+    for (std::uint32_t i = 0; i < t.desc.rank; ++i) last += (t.desc.sizes[i] - 1ull) * strides[i];
+    if (it->size() < last + 1) {
+      return fail(tensor, "data", "holds " + std::to_string(it->size()) + " values; the strides address " +
+                                      std::to_string(last + 1));
+    }
+    if (it->size() * element_size(t.desc.type) > bytes) {
+      return fail(tensor, "data", "holds " + std::to_string(it->size()) + " values, more than the buffer's " +
+                                      std::to_string(bytes) + " bytes");
+    }
+    t.buffer.resize_bytes(bytes);
+    if (auto s = store_values(*it, t.desc.type, t.buffer, tensor, "data"); !s.ok()) return s;
+    t.has_data = true;
+  } else {
+    t.buffer.resize_bytes(bytes);
+  }
+  out = std::move(t);
+  return {};
+}
+
+inline bool operator_type_from_name(const std::string& text, dml::DML_OPERATOR_TYPE& out) {
+  struct entry {
+    const char* name;
+    dml::DML_OPERATOR_TYPE type;
+  };
+  static constexpr entry table[] = {
+      {"ELEMENT_WISE_POW", dml::DML_OPERATOR_ELEMENT_WISE_POW},
+      {"ELEMENT_WISE_CONSTANT_POW", dml::DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW},
+      {"ELEMENT_WISE_SIGN", dml::DML_OPERATOR_ELEMENT_WISE_SIGN},
+      {"ELEMENT_WISE_DEQUANTIZE_LINEAR", dml::DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR},
+  };
+  for (const auto& e : table) {
+    if (text == e.name) {
+      out = e.type;
+      return true;
+    }
+  }
+  return false;
+}
+
+inline status read_float_attribute(const json& v, const char* field, float& out) {
+  float value = 0.0f;
+  if (auto s = store_element<float>(v, &value, "attributes", field, 0); !s.ok()) {
+    return fail("attributes", field, "must be a number, \"NaN\", \"Infinity\", \"-Infinity\" or \"0x...\" bits");
+  }
+  out = value;
+  return {};
+}
+
+}  // namespace detail_case
+
+/// Reads one case object.
+inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_bytes = default_max_buffer_bytes) {
+  using detail_case::fail;
+  if (!j.is_object()) return fail("", "case", "must be a JSON object");
+  test_case c;
+  if (const auto it = j.find("format"); it != j.end() && (!it->is_string() || it->get<std::string>() != "dmlref-case/1")) {
+    return fail("", "format", "must be \"dmlref-case/1\"");
+  }
+  if (const auto it = j.find("name"); it != j.end() && it->is_string()) c.name = it->get<std::string>();
+  const auto op_it = j.find("op");
+  if (op_it == j.end() || !op_it->is_string()) return fail("", "op", "is required: a DirectML operator name such as \"ELEMENT_WISE_POW\"");
+  c.op = op_it->get<std::string>();
+  if (!detail_case::operator_type_from_name(c.op, c.op_type)) {
+    return status::error(errc::unsupported_operator, "", "op", "\"" + c.op + "\" is not an operator dmlref computes");
+  }
+  if (const auto it = j.find("featureLevel"); it != j.end()) {
+    if (!it->is_string() || !feature_level_from_name(it->get<std::string>(), c.level)) {
+      return fail("", "featureLevel", it->dump() + " is not a feature level \"1_0\" ... \"6_4\"");
+    }
+  }
+  const auto tensors_it = j.find("tensors");
+  if (tensors_it == j.end() || !tensors_it->is_object()) return fail("", "tensors", "is required: an object keyed by tensor name");
+  for (const auto& [key, value] : tensors_it->items()) {
+    case_tensor t;
+    if (auto s = detail_case::read_tensor(key, value, t, max_buffer_bytes); !s.ok()) return s;
+    c.tensors.push_back(std::move(t));
+  }
+  if (const auto it = j.find("attributes"); it != j.end() && !it->is_null()) {
+    if (!it->is_object()) return fail("attributes", "", "must be an object");
+    if (const auto e = it->find("Exponent"); e != it->end()) {
+      float value = 0.0f;
+      if (auto s = detail_case::read_float_attribute(*e, "Exponent", value); !s.ok()) return s;
+      c.exponent = value;
+    }
+    if (const auto sb = it->find("ScaleBias"); sb != it->end() && !sb->is_null()) {
+      if (!sb->is_object() || !sb->contains("Scale") || !sb->contains("Bias")) {
+        return fail("attributes", "ScaleBias", "must be {\"Scale\": number, \"Bias\": number} or null");
+      }
+      scale_bias value;
+      if (auto s = detail_case::read_float_attribute((*sb)["Scale"], "ScaleBias.Scale", value.scale); !s.ok()) return s;
+      if (auto s = detail_case::read_float_attribute((*sb)["Bias"], "ScaleBias.Bias", value.bias); !s.ok()) return s;
+      c.scale_and_bias = value;
+    }
+  }
+  if (const auto it = j.find("tolerance"); it != j.end() && !it->is_null()) {
+    std::string metric;
+    if (it->is_object()) {
+      if (const auto m = it->find("metric"); m != it->end() && m->is_string()) metric = m->get<std::string>();
+    }
+    if (metric == "exact") {
+      c.tol = tolerance::exact();
+    } else if (metric == "ulp" || metric == "ULP") {
+      const auto v = it->find("value");
+      if (v == it->end() || !v->is_number_unsigned()) return fail("tolerance", "value", "must be a non-negative integer");
+      c.tol = tolerance::ulp(v->get<std::uint64_t>());
+    } else {
+      return fail("tolerance", "metric", "must be \"ulp\" or \"exact\"");
+    }
+  }
+  if (const auto it = j.find("expected"); it != j.end() && !it->is_null()) {
+    if (!it->is_object()) return fail("expected", "", "must be an object keyed by output tensor name");
+    for (const auto& [key, values] : it->items()) {
+      const auto* output = c.find(key);
+      if (key != "OutputTensor" || output == nullptr) {
+        return fail("expected", key, "names no output tensor of the case");
+      }
+      if (!values.is_array()) return fail(key, "expected", "must be an array in logical row-major order");
+      const auto count = output->desc.element_count();
+      if (values.size() != count) {
+        return fail(key, "expected", "holds " + std::to_string(values.size()) + " values; the sizes hold " +
+                                         std::to_string(count));
+      }
+      element_buffer expected;
+      expected.type = output->desc.type;
+      expected.resize_bytes(count * element_size(expected.type));
+      if (auto s = detail_case::store_values(values, expected.type, expected, key, "expected"); !s.ok()) return s;
+      c.expected = std::move(expected);
+    }
+  }
+  out = std::move(c);
+  return {};
+}
+
+/// One entry of a case file: the case, or why it could not be read.
+struct read_result {
+  std::string name;  // the case's name, or "case N" when it has none
+  status error;
+  test_case value;
+};
+
+/// Reads a whole document: one case, or {"cases": [...]}. A malformed document gives a
+/// single failed entry; a malformed case in a collection fails alone.
+inline std::vector<read_result> read_cases(std::string_view text,
+                                           std::uint64_t max_buffer_bytes = default_max_buffer_bytes) {
+  std::vector<read_result> results;
+  json document = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  if (document.is_discarded()) {
+    results.push_back({"document", status::error(errc::invalid_argument, "", "JSON", "the document is not valid JSON"), {}});
+    return results;
+  }
+  auto read_one = [&](const json& j, std::size_t index) {
+    read_result r;
+    r.name = "case " + std::to_string(index);
+    if (j.is_object()) {
+      if (const auto it = j.find("name"); it != j.end() && it->is_string()) r.name = it->get<std::string>();
+    }
+    r.error = read_case(j, r.value, max_buffer_bytes);
+    results.push_back(std::move(r));
+  };
+  if (document.is_object() && document.contains("cases")) {
+    const auto& cases = document["cases"];
+    if (!cases.is_array()) {
+      results.push_back({"document", status::error(errc::invalid_argument, "", "cases", "must be an array of cases"), {}});
+      return results;
+    }
+    for (std::size_t i = 0; i < cases.size(); ++i) read_one(cases[i], i);
+  } else {
+    read_one(document, 0);
+  }
+  return results;
+}
+
+}  // namespace dmlref::io

@@ -1,0 +1,63 @@
+#pragma once
+// Checking a case: evaluate it on a path and compare the result with the case's expected
+// values under its tolerance, or the operator's default (oracle/tolerance_table.hpp).
+
+#include <memory>
+#include <string>
+#include <type_traits>
+
+#include "dmlref/io/evaluate.hpp"
+#include "dmlref/oracle/compare.hpp"
+#include "dmlref/oracle/tolerance_table.hpp"
+
+namespace dmlref::io {
+
+/// Compares values (packed, logical order, of the evaluation's type) with an evaluation.
+inline oracle::report compare_with(const evaluation& golden, const element_buffer& actual,
+                                   const oracle::compare_options& options) {
+  oracle::report r;
+  const auto& d = golden.desc;
+  const auto strides = packed_strides(d.rank, d.sizes);
+  std::unique_ptr<bool[]> defined(new bool[golden.defined.size()]);
+  for (std::size_t k = 0; k < golden.defined.size(); ++k) defined[k] = golden.defined[k] != 0;
+  detail_case::visit_element_type(d.type, [&](auto* tag) {
+    using T = std::remove_pointer_t<decltype(tag)>;
+    r = oracle::compare<T>(golden.values.as<T>(), defined.get(), actual.as<T>(), strides, d.rank, d.sizes.data(),
+                           options);
+  });
+  return r;
+}
+
+inline tolerance tolerance_for(const test_case& c, const tensor_desc& output) {
+  if (c.tol) return *c.tol;
+  dml::operator_kind kind = dml::operator_kind::sign;
+  switch (c.op_type) {
+    case dml::DML_OPERATOR_ELEMENT_WISE_POW: kind = dml::operator_kind::pow; break;
+    case dml::DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW: kind = dml::operator_kind::constant_pow; break;
+    case dml::DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR: kind = dml::operator_kind::dequantize_linear; break;
+    default: break;
+  }
+  return oracle::default_tolerance(kind, output.type);
+}
+
+struct check_result {
+  status error;  // the case could not be evaluated
+  bool has_expected = false;
+  oracle::report report;
+};
+
+/// Evaluates c on path and compares with its expected values.
+template <class Path>
+check_result check_case(Path path, const test_case& c, oracle::compare_options options = {}) {
+  check_result result;
+  evaluation golden;
+  result.error = evaluate(path, c, golden);
+  if (!result.error.ok()) return result;
+  if (!c.expected) return result;
+  result.has_expected = true;
+  options.tol = tolerance_for(c, golden.desc);
+  result.report = compare_with(golden, *c.expected, options);
+  return result;
+}
+
+}  // namespace dmlref::io

@@ -1,0 +1,168 @@
+#pragma once
+// Evaluating a case through the DirectML-shaped runtime layer: the case's tensors become
+// DML_BUFFER_TENSOR_DESCs and bindings, dml::execute-style validation applies every rule,
+// and the output comes back in logical row-major order with the mask of defined elements.
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dmlref/dml/execute.hpp"
+#include "dmlref/io/case_file.hpp"
+#include "dmlref/oracle/defined_mask.hpp"
+
+namespace dmlref::io {
+
+/// An evaluated output: values packed in logical row-major order, and which are defined.
+struct evaluation {
+  tensor_desc desc;        // the output's descriptor as the case gave it
+  element_buffer values;   // packed, logical order
+  std::vector<char> defined;  // 1 where the contract defines the element
+};
+
+/// The DirectML structs of a case, kept alive together.
+class case_descriptors {
+ public:
+  explicit case_descriptors(const test_case& c) {
+    for (std::size_t k = 0; k < c.tensors.size() && k < buffers_.size(); ++k) {
+      const auto& t = c.tensors[k];
+      buffers_[k] = {static_cast<dml::DML_TENSOR_DATA_TYPE>(t.desc.type), dml::DML_TENSOR_FLAG_NONE, t.desc.rank,
+                     t.desc.sizes.data(), t.desc.has_strides ? t.desc.strides.data() : nullptr,
+                     t.desc.total_size_in_bytes, t.desc.base_offset_alignment};
+      tensors_[k] = {dml::DML_TENSOR_TYPE_BUFFER, &buffers_[k]};
+    }
+    if (c.scale_and_bias) scale_bias_ = {c.scale_and_bias->scale, c.scale_and_bias->bias};
+    const dml::DML_SCALE_BIAS* sb = c.scale_and_bias ? &scale_bias_ : nullptr;
+    auto t = [&](const char* tensor) -> const dml::DML_TENSOR_DESC* {
+      for (std::size_t k = 0; k < c.tensors.size() && k < tensors_.size(); ++k) {
+        if (c.tensors[k].name == tensor) return &tensors_[k];
+      }
+      return nullptr;
+    };
+    switch (c.op_type) {
+      case dml::DML_OPERATOR_ELEMENT_WISE_POW:
+        pow_ = {t("InputTensor"), t("ExponentTensor"), t("OutputTensor"), sb};
+        op_ = {c.op_type, &pow_};
+        break;
+      case dml::DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW:
+        constant_pow_ = {t("InputTensor"), t("OutputTensor"), sb, c.exponent.value_or(0.0f)};
+        op_ = {c.op_type, &constant_pow_};
+        break;
+      case dml::DML_OPERATOR_ELEMENT_WISE_SIGN:
+        sign_ = {t("InputTensor"), t("OutputTensor")};
+        op_ = {c.op_type, &sign_};
+        break;
+      case dml::DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR:
+        dequantize_ = {t("InputTensor"), t("ScaleTensor"), t("ZeroPointTensor"), t("OutputTensor")};
+        op_ = {c.op_type, &dequantize_};
+        break;
+      default: op_ = {c.op_type, nullptr}; break;
+    }
+  }
+  case_descriptors(const case_descriptors&) = delete;
+  case_descriptors& operator=(const case_descriptors&) = delete;
+
+  const dml::DML_OPERATOR_DESC& op() const noexcept { return op_; }
+
+ private:
+  static constexpr std::size_t capacity = 8;
+  std::array<dml::DML_BUFFER_TENSOR_DESC, capacity> buffers_{};
+  std::array<dml::DML_TENSOR_DESC, capacity> tensors_{};
+  dml::DML_SCALE_BIAS scale_bias_{};
+  dml::DML_ELEMENT_WISE_POW_OPERATOR_DESC pow_{};
+  dml::DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC constant_pow_{};
+  dml::DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign_{};
+  dml::DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC dequantize_{};
+  dml::DML_OPERATOR_DESC op_{};
+};
+
+/// Checks the case's own structure beyond what the runtime layer checks: every tensor name
+/// belongs to the operator, inputs carry data, the output carries none, CONSTANT_POW has its
+/// Exponent.
+inline status check_case_structure(const test_case& c, const dml::operation& op) {
+  if (c.tensors.size() > 8) return status::error(errc::invalid_argument, "", "tensors", "more than 8 tensors");
+  for (const auto& t : c.tensors) {
+    std::size_t slot = op.tensor_count();
+    for (std::size_t k = 0; k < op.tensor_count(); ++k) {
+      if (t.name == op.tensor_names[k]) slot = k;
+    }
+    if (slot == op.tensor_count()) {
+      return status::error(errc::invalid_argument, t.name, "", std::string("is not a tensor of ") + op.name);
+    }
+    if (slot == op.output_index() && t.has_data) {
+      return status::error(errc::invalid_argument, t.name, "data", "an output tensor takes no data");
+    }
+    if (slot != op.output_index() && !t.has_data) {
+      return status::error(errc::invalid_argument, t.name, "data", "an input tensor needs its data");
+    }
+  }
+  if (op.kind == dml::operator_kind::constant_pow && !c.exponent) {
+    return status::error(errc::invalid_argument, "attributes", "Exponent", "ELEMENT_WISE_CONSTANT_POW needs an Exponent");
+  }
+  if (op.kind != dml::operator_kind::constant_pow && c.exponent) {
+    return status::error(errc::invalid_argument, "attributes", "Exponent", std::string(op.name) + " has no Exponent attribute");
+  }
+  if (c.scale_and_bias && op.kind != dml::operator_kind::pow && op.kind != dml::operator_kind::constant_pow) {
+    return status::error(errc::invalid_argument, "attributes", "ScaleBias", std::string(op.name) + " has no ScaleBias");
+  }
+  return {};
+}
+
+/// Validates and evaluates a case on the chosen path.
+template <class Path>
+status evaluate(Path path, const test_case& c, evaluation& out) {
+  const case_descriptors descriptors(c);
+  dml::operation op;
+  if (auto s = dml::read_operation(descriptors.op(), op); !s.ok()) return s;
+  if (auto s = check_case_structure(c, op); !s.ok()) return s;
+  dml::validated_operation v;
+  if (auto s = dml::validate_descriptor(static_cast<dml::DML_FEATURE_LEVEL>(c.level), descriptors.op(), v); !s.ok()) {
+    return s;
+  }
+  std::array<dml::input_binding, dml::max_operation_tensors> inputs{};
+  for (std::size_t k = 0; k < v.op.input_count; ++k) {
+    if (const auto* t = c.find(v.op.tensor_names[k])) inputs[k] = {t->buffer.data(), t->buffer.size_in_bytes()};
+  }
+  const case_tensor* output = c.find(v.op.tensor_names[v.op.output_index()]);
+  element_buffer result;  // the output buffer as the operator writes it (strided)
+  result.type = output->desc.type;
+  result.resize_bytes(output->buffer.size_in_bytes());
+  const dml::output_binding outputs[1] = {{result.data(), result.size_in_bytes()}};
+  if (auto s = dml::validate_bindings(v, inputs.data(), v.op.input_count, outputs, 1); !s.ok()) return s;
+  dml::run_validated(path, v, inputs.data(), outputs);
+
+  // Gather the output in logical order, and the defined mask.
+  const auto& d = v.output();
+  const std::uint64_t count = d.element_count();
+  out.desc = d;
+  out.values.type = d.type;
+  out.values.resize_bytes(count * element_size(d.type));
+  const auto strides = d.effective_strides();
+  const auto size = element_size(d.type);
+  std::array<std::uint32_t, max_rank> index{};
+  std::uint64_t offset = 0;
+  auto* dst = reinterpret_cast<unsigned char*>(out.values.data());
+  const auto* src = reinterpret_cast<const unsigned char*>(result.data());
+  for (std::uint64_t k = 0; k < count; ++k) {
+    std::memcpy(dst + k * size, src + offset * size, size);
+    for (std::uint32_t dim = d.rank; dim-- > 0;) {
+      if (++index[dim] < d.sizes[dim]) {
+        offset += strides[dim];
+        break;
+      }
+      offset -= (d.sizes[dim] - 1ull) * strides[dim];
+      index[dim] = 0;
+    }
+  }
+  std::array<const void*, dml::max_operation_tensors> input_data{};
+  for (std::size_t k = 0; k < v.op.input_count; ++k) input_data[k] = inputs[k].data;
+  std::unique_ptr<bool[]> mask(new bool[count]);
+  oracle::defined_mask(v, input_data.data(), mask.get());
+  out.defined.assign(mask.get(), mask.get() + count);
+  return {};
+}
+
+}  // namespace dmlref::io

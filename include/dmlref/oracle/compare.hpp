@@ -1,0 +1,173 @@
+#pragma once
+// The comparator: judges an actual tensor against the golden one.
+//
+// Contract:
+// - Distances are ULPs in the output's own type (oracle/ulp.hpp); +0 equals -0.
+// - NaN: by default an expected NaN is matched by any NaN (sign and payload free) and by
+//   nothing else; nan_rule::same_bits demands the identical NaN bit pattern.
+// - Integers must be exact, whatever the tolerance.
+// - An optional absolute floor: |actual - expected| <= absolute_floor passes (near zero).
+// - Elements the operator leaves undefined (defined[k] == false) are skipped and counted.
+// - The report gives pass or fail, counts, the first and the worst mismatch with N-d
+//   coordinates, values as decimals and bits, ULP distances, and a histogram of distances.
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "dmlref/core/data_type.hpp"
+#include "dmlref/core/tensor_desc.hpp"
+#include "dmlref/core/tolerance.hpp"
+#include "dmlref/oracle/format_value.hpp"
+#include "dmlref/oracle/ulp.hpp"
+
+namespace dmlref::oracle {
+
+enum class nan_rule { any_nan, same_bits };
+
+struct compare_options {
+  tolerance tol = tolerance::exact();
+  nan_rule nans = nan_rule::any_nan;
+  double absolute_floor = 0.0;  // 0: none
+};
+
+/// One compared element, as a report shows it.
+struct element_report {
+  bool present = false;
+  std::uint32_t rank = 0;
+  std::array<std::uint32_t, max_rank> index{};
+  std::string expected, actual;            // decimals (or NaN / Infinity)
+  std::string expected_bits, actual_bits;  // hex bit patterns
+  std::uint64_t ulps = 0;                  // distance; meaningless when nan_mismatch
+  bool nan_mismatch = false;               // one side NaN, the other not (or NaN bits differ)
+
+  std::string coordinates() const {
+    std::string s = "[";
+    for (std::uint32_t i = 0; i < rank; ++i) s += (i ? ", " : "") + std::to_string(index[i]);
+    return s + "]";
+  }
+};
+
+/// Histogram buckets of ULP distances: 0, 1, 2, 3-4, 5-8, ..., then "NaN".
+struct ulp_histogram {
+  static constexpr std::size_t finite_buckets = 12;  // 0, 1, 2, <=4, <=8, ..., <=512, more
+  std::array<std::uint64_t, finite_buckets + 1> counts{};
+
+  static std::size_t bucket_of(std::uint64_t ulps) noexcept {
+    if (ulps <= 2) return static_cast<std::size_t>(ulps);
+    std::size_t b = 3;
+    for (std::uint64_t limit = 4; b < finite_buckets - 1 && ulps > limit; limit *= 2) ++b;
+    return b;
+  }
+  static std::string label(std::size_t b) {
+    if (b == finite_buckets) return "NaN";
+    if (b <= 2) return std::to_string(b);
+    if (b == finite_buckets - 1) return ">" + std::to_string(std::uint64_t{1} << (b - 1));
+    return std::to_string((std::uint64_t{1} << (b - 2)) + 1) + "-" + std::to_string(std::uint64_t{1} << (b - 1));
+  }
+  void add(std::uint64_t ulps) noexcept { ++counts[bucket_of(ulps)]; }
+  void add_nan() noexcept { ++counts[finite_buckets]; }
+};
+
+struct report {
+  bool pass = true;
+  data_type type = data_type::unknown;
+  tolerance tol{};
+  std::uint64_t compared = 0;
+  std::uint64_t mismatches = 0;
+  std::uint64_t skipped = 0;  // undefined elements
+  std::uint64_t max_ulps = 0;
+  element_report first;  // first mismatch in row-major order
+  element_report worst;  // largest distance (a NaN mismatch counts as the largest)
+  ulp_histogram histogram;
+
+  std::string text() const {
+    std::string s = pass ? "PASS" : "FAIL";
+    s += ": " + std::to_string(compared) + " compared, " + std::to_string(mismatches) + " mismatched, " +
+         std::to_string(skipped) + " undefined skipped; " + std::string(name(type)) + " tolerance " +
+         (tol.kind == tolerance::metric::exact ? std::string("exact") : std::to_string(tol.ulps) + " ULP") +
+         "; worst distance " + std::to_string(max_ulps) + " ULP\n";
+    auto line = [&](const char* what, const element_report& e) {
+      if (!e.present) return;
+      s += std::string("  ") + what + " at " + e.coordinates() + ": expected " + e.expected + " (" +
+           e.expected_bits + "), actual " + e.actual + " (" + e.actual_bits + "), " +
+           (e.nan_mismatch ? std::string("NaN mismatch") : std::to_string(e.ulps) + " ULP") + "\n";
+    };
+    line("first mismatch", first);
+    line("worst mismatch", worst);
+    s += "  ULP histogram:";
+    for (std::size_t b = 0; b < histogram.counts.size(); ++b) {
+      if (histogram.counts[b] != 0) s += " " + ulp_histogram::label(b) + ":" + std::to_string(histogram.counts[b]);
+    }
+    return s + "\n";
+  }
+};
+
+/// Compares actual (any strides) against expected (packed, row-major logical order) over
+/// sizes[0..rank). defined may be null (every element defined) or packed like expected.
+template <class T>
+report compare(const T* expected, const bool* defined, const T* actual, const element_strides& actual_strides,
+               std::uint32_t rank, const std::uint32_t* sizes, const compare_options& options) {
+  report r;
+  r.type = data_type_of_v<T>;
+  r.tol = options.tol;
+  const std::uint64_t allowed = is_float_element_v<T> ? options.tol.max_ulps() : 0;
+  std::array<std::uint32_t, max_rank> index{};
+  std::uint64_t offset = 0;  // into actual
+  std::uint64_t count = 1;
+  for (std::uint32_t d = 0; d < rank; ++d) count *= sizes[d];
+  for (std::uint64_t k = 0; k < count; ++k) {
+    if (defined != nullptr && !defined[k]) {
+      ++r.skipped;
+    } else {
+      ++r.compared;
+      const T e = expected[k];
+      const T a = actual[offset];
+      element_report here;
+      bool ok = true;
+      if (is_nan(e) || is_nan(a)) {
+        const bool both = is_nan(e) && is_nan(a);
+        ok = both && (options.nans == nan_rule::any_nan || value_bits(e) == value_bits(a));
+        here.nan_mismatch = !ok;
+        if (ok) r.histogram.add(0); else r.histogram.add_nan();
+      } else {
+        here.ulps = ulp_distance(e, a);
+        r.histogram.add(here.ulps);
+        ok = here.ulps <= allowed;
+        if (!ok && options.absolute_floor > 0.0 && is_float_element_v<T>) {
+          ok = std::fabs(static_cast<double>(a) - static_cast<double>(e)) <= options.absolute_floor;
+        }
+        if (here.ulps > r.max_ulps) r.max_ulps = here.ulps;
+      }
+      if (!ok) {
+        ++r.mismatches;
+        here.present = true;
+        here.rank = rank;
+        here.index = index;
+        here.expected = value_text(e);
+        here.actual = value_text(a);
+        here.expected_bits = bits_text(e);
+        here.actual_bits = bits_text(a);
+        if (!r.first.present) r.first = here;
+        const bool worse = !r.worst.present || (here.nan_mismatch && !r.worst.nan_mismatch) ||
+                           (!r.worst.nan_mismatch && !here.nan_mismatch && here.ulps > r.worst.ulps);
+        if (worse) r.worst = here;
+      }
+    }
+    // Next logical index, row-major.
+    for (std::uint32_t d = rank; d-- > 0;) {
+      if (++index[d] < sizes[d]) {
+        offset += actual_strides[d];
+        break;
+      }
+      offset -= (sizes[d] - 1ull) * actual_strides[d];
+      index[d] = 0;
+    }
+  }
+  r.pass = r.mismatches == 0;
+  return r;
+}
+
+}  // namespace dmlref::oracle
