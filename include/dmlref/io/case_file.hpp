@@ -384,9 +384,12 @@ struct read_result {
 
 /// Reads a whole document: one case, or {"cases": [...]}. A malformed document gives a
 /// single failed entry; a malformed case in a collection fails alone.
+/// *collection (when given) tells whether the document was {"cases": [...]}.
 inline std::vector<read_result> read_cases(std::string_view text,
-                                           std::uint64_t max_buffer_bytes = default_max_buffer_bytes) {
+                                           std::uint64_t max_buffer_bytes = default_max_buffer_bytes,
+                                           bool* collection = nullptr) {
   std::vector<read_result> results;
+  if (collection != nullptr) *collection = false;
   json document = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (document.is_discarded()) {
     results.push_back({"document", status::error(errc::invalid_argument, "", "JSON", "the document is not valid JSON"), {}});
@@ -402,6 +405,7 @@ inline std::vector<read_result> read_cases(std::string_view text,
     results.push_back(std::move(r));
   };
   if (document.is_object() && document.contains("cases")) {
+    if (collection != nullptr) *collection = true;
     const auto& cases = document["cases"];
     if (!cases.is_array()) {
       results.push_back({"document", status::error(errc::invalid_argument, "", "cases", "must be an array of cases"), {}});

@@ -64,7 +64,7 @@ struct ulp_histogram {
   static std::string label(std::size_t b) {
     if (b == finite_buckets) return "NaN";
     if (b <= 2) return std::to_string(b);
-    if (b == finite_buckets - 1) return ">" + std::to_string(std::uint64_t{1} << (b - 1));
+    if (b == finite_buckets - 1) return ">" + std::to_string(std::uint64_t{1} << (b - 2));
     return std::to_string((std::uint64_t{1} << (b - 2)) + 1) + "-" + std::to_string(std::uint64_t{1} << (b - 1));
   }
   void add(std::uint64_t ulps) noexcept { ++counts[bucket_of(ulps)]; }

@@ -1,0 +1,77 @@
+// Every case of ../shared/conformance/wpt-dml/ through the DirectML-shaped runtime layer,
+// on both paths: each must evaluate, and match its expected values under its tolerance.
+// The golden path must also match them at 0 ULP: the vectors' expectations are the exactly
+// rounded results (see conformance/wpt/SOURCE.md), so any distance is a golden-path error.
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "dmlref/core/path.hpp"
+#include "dmlref/io/check.hpp"
+
+#ifndef DMLREF_SHARED_DIR
+#define DMLREF_SHARED_DIR "../shared"
+#endif
+
+namespace {
+
+std::vector<std::filesystem::path> conformance_files() {
+  std::vector<std::filesystem::path> files;
+  const std::filesystem::path dir = std::filesystem::path(DMLREF_SHARED_DIR) / "conformance" / "wpt-dml";
+  if (!std::filesystem::is_directory(dir)) return files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+template <class Path>
+void check_all(Path path, bool exact) {
+  const auto files = conformance_files();
+  REQUIRE_MESSAGE(files.size() >= 3, "the conformance vectors are expected under " DMLREF_SHARED_DIR "/conformance/wpt-dml");
+  std::size_t cases = 0;
+  for (const auto& file : files) {
+    for (const auto& entry : dmlref::io::read_cases(read_file(file))) {
+      INFO(file.filename().string() << ": " << entry.name);
+      REQUIRE_MESSAGE(entry.error.ok(), entry.error.message());
+      dmlref::oracle::compare_options options;
+      const auto result = dmlref::io::check_case(path, entry.value, options);
+      REQUIRE_MESSAGE(result.error.ok(), result.error.message());
+      REQUIRE(result.has_expected);
+      CHECK_MESSAGE(result.report.pass, result.report.text());
+      if (exact) {
+        dmlref::io::evaluation golden;
+        REQUIRE(dmlref::io::evaluate(path, entry.value, golden).ok());
+        options.tol = dmlref::tolerance::exact();
+        const auto strict = dmlref::io::compare_with(golden, *entry.value.expected, options);
+        CHECK_MESSAGE(strict.pass, strict.text());
+      }
+      ++cases;
+    }
+  }
+  CHECK(cases >= 45);
+}
+
+}  // namespace
+
+TEST_CASE("conformance: every wpt-dml case passes on the golden path, at 0 ULP") {
+  check_all(dmlref::golden, true);
+}
+
+TEST_CASE("conformance: every wpt-dml case passes on the fast path within its tolerance") {
+  check_all(dmlref::fast, false);
+}
