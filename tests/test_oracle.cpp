@@ -1,0 +1,150 @@
+// The comparator's edge rules: +-0, NaN, subnormals, ULPs counted in the output's own type
+// (FLOAT16 as FLOAT16), integers exact, undefined elements skipped, strided actual tensors,
+// the absolute floor, and the report's coordinates, values and histogram.
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "dmlref/oracle/compare.hpp"
+#include "dmlref/oracle/tolerance_table.hpp"
+
+using dmlref::float16;
+using dmlref::tolerance;
+using dmlref::oracle::compare;
+using dmlref::oracle::compare_options;
+
+namespace {
+
+float f32(std::uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+template <class T>
+dmlref::oracle::report compare_1d(const std::vector<T>& expected, const std::vector<T>& actual, tolerance tol,
+                                  const bool* defined = nullptr) {
+  compare_options options;
+  options.tol = tol;
+  const std::uint32_t sizes[] = {static_cast<std::uint32_t>(expected.size())};
+  return compare(expected.data(), defined, actual.data(), dmlref::element_strides{1}, 1, sizes, options);
+}
+
+}  // namespace
+
+TEST_CASE("oracle: +0 equals -0, at zero tolerance, for FLOAT32 and FLOAT16") {
+  CHECK(compare_1d<float>({0.0f}, {-0.0f}, tolerance::exact()).pass);
+  CHECK(compare_1d<float16>({float16::from_bits(0x8000)}, {float16::from_bits(0x0000)}, tolerance::exact()).pass);
+  // The smallest subnormals on either side of zero are 2 ULP apart (via zero), not 2^31.
+  const auto r = compare_1d<float>({f32(0x00000001)}, {f32(0x80000001)}, tolerance::ulp(1));
+  CHECK_FALSE(r.pass);
+  CHECK(r.max_ulps == 2);
+  CHECK(compare_1d<float>({f32(0x00000001)}, {f32(0x80000001)}, tolerance::ulp(2)).pass);
+}
+
+TEST_CASE("oracle: NaN matches any NaN by default, identical bits on demand, and nothing else") {
+  const float qnan = f32(0x7FC00000), other_nan = f32(0xFFC00123);
+  CHECK(compare_1d<float>({qnan}, {other_nan}, tolerance::exact()).pass);
+  compare_options strict;
+  strict.nans = dmlref::oracle::nan_rule::same_bits;
+  const std::uint32_t one[] = {1};
+  CHECK_FALSE(compare(&qnan, nullptr, &other_nan, dmlref::element_strides{1}, 1, one, strict).pass);
+  CHECK(compare(&qnan, nullptr, &qnan, dmlref::element_strides{1}, 1, one, strict).pass);
+  const auto r = compare_1d<float>({qnan}, {std::numeric_limits<float>::infinity()}, tolerance::ulp(1u << 30));
+  CHECK_FALSE(r.pass);
+  CHECK(r.first.nan_mismatch);
+  CHECK(r.histogram.counts[dmlref::oracle::ulp_histogram::finite_buckets] == 1);
+  CHECK_FALSE(compare_1d<float>({1.0f}, {qnan}, tolerance::ulp(1u << 30)).pass);
+}
+
+TEST_CASE("oracle: ULPs are counted in the output's own type") {
+  // 1.0 and the next FLOAT16 (1 + 2^-10) are 1 FLOAT16 ULP apart, 8192 FLOAT32 ULPs apart.
+  const auto half = compare_1d<float16>({float16(1.0f)}, {float16::from_bits(0x3C01)}, tolerance::ulp(1));
+  CHECK(half.pass);
+  CHECK(half.max_ulps == 1);
+  const auto single = compare_1d<float>({1.0f}, {1.0f + 1.0f / 1024}, tolerance::ulp(8191));
+  CHECK_FALSE(single.pass);
+  CHECK(single.max_ulps == 8192);
+  // Across a binade: 2 - ulp and 2 are neighbours.
+  CHECK(compare_1d<float16>({float16::from_bits(0x3FFF)}, {float16(2.0f)}, tolerance::ulp(1)).pass);
+  // The largest finite value and infinity are neighbours.
+  CHECK(compare_1d<float16>({float16::from_bits(0x7BFF)}, {float16::from_bits(0x7C00)}, tolerance::ulp(1)).pass);
+  // Subnormals count like any other step.
+  CHECK(compare_1d<float>({f32(0x00000003)}, {f32(0x00000000)}, tolerance::ulp(3)).pass);
+  CHECK_FALSE(compare_1d<float>({f32(0x00000003)}, {f32(0x00000000)}, tolerance::ulp(2)).pass);
+}
+
+TEST_CASE("oracle: integers are exact whatever the tolerance") {
+  CHECK_FALSE(compare_1d<std::int32_t>({5}, {6}, tolerance::ulp(32)).pass);
+  CHECK(compare_1d<std::int64_t>({INT64_MIN}, {INT64_MIN}, tolerance::exact()).pass);
+  const auto r = compare_1d<std::int64_t>({INT64_MIN}, {INT64_MAX}, tolerance::exact());
+  CHECK(r.max_ulps == UINT64_MAX);
+}
+
+TEST_CASE("oracle: undefined elements are skipped and counted") {
+  const bool defined[] = {true, false, true};
+  const auto r = compare_1d<float>({1.0f, 2.0f, 3.0f}, {1.0f, 99.0f, 3.0f}, tolerance::exact(), defined);
+  CHECK(r.pass);
+  CHECK(r.skipped == 1);
+  CHECK(r.compared == 2);
+}
+
+TEST_CASE("oracle: a strided actual tensor is read through its strides, coordinates are logical") {
+  // Expected is packed 2x3; actual is the transpose's buffer (3x2 packed), read with strides {1, 2}.
+  const float expected[] = {0, 1, 2, 10, 11, 12};
+  float actual[] = {0, 10, 1, 11, 2, 12};
+  compare_options options;
+  const std::uint32_t sizes[] = {2, 3};
+  CHECK(compare(expected, nullptr, actual, dmlref::element_strides{1, 2}, 2, sizes, options).pass);
+  actual[3] = 11.5f;  // logical element [1, 1]
+  const auto r = compare(expected, nullptr, actual, dmlref::element_strides{1, 2}, 2, sizes, options);
+  REQUIRE_FALSE(r.pass);
+  CHECK(r.mismatches == 1);
+  CHECK(r.first.coordinates() == "[1, 1]");
+  CHECK(r.first.expected == "11");
+  CHECK(r.first.actual == "11.5");
+  CHECK(r.first.expected_bits == "0x41300000");
+  CHECK(r.first.actual_bits == "0x41380000");
+  CHECK(r.text().find("first mismatch at [1, 1]") != std::string::npos);
+}
+
+TEST_CASE("oracle: the first and the worst mismatch, and the histogram") {
+  const auto r = compare_1d<float>({1.0f, 1.0f, 1.0f, 1.0f}, {1.0f, f32(0x3F800003), f32(0x3F800040), 1.0f},
+                                   tolerance::ulp(2));
+  REQUIRE_FALSE(r.pass);
+  CHECK(r.mismatches == 2);
+  CHECK(r.first.ulps == 3);
+  CHECK(r.worst.ulps == 64);
+  CHECK(r.histogram.counts[0] == 2);
+  CHECK(r.histogram.counts[dmlref::oracle::ulp_histogram::bucket_of(3)] == 1);
+  CHECK(dmlref::oracle::ulp_histogram::label(dmlref::oracle::ulp_histogram::bucket_of(64)) == "33-64");
+  CHECK(dmlref::oracle::ulp_histogram::label(dmlref::oracle::ulp_histogram::bucket_of(100000)) == ">512");
+}
+
+TEST_CASE("oracle: an absolute floor passes small differences near zero") {
+  compare_options options;
+  options.absolute_floor = 1e-6;
+  const float expected = 1e-30f, actual = 0.0f;
+  const std::uint32_t one[] = {1};
+  CHECK(compare(&expected, nullptr, &actual, dmlref::element_strides{1}, 1, one, options).pass);
+  options.absolute_floor = 0.0;
+  CHECK_FALSE(compare(&expected, nullptr, &actual, dmlref::element_strides{1}, 1, one, options).pass);
+}
+
+TEST_CASE("oracle: the tolerance table holds the documented figures") {
+  using dmlref::data_type;
+  using dmlref::dml::operator_kind;
+  using dmlref::oracle::default_tolerance;
+  CHECK(default_tolerance(operator_kind::pow, data_type::float32).max_ulps() == 32);
+  CHECK(default_tolerance(operator_kind::pow, data_type::float16).max_ulps() == 2);
+  CHECK(default_tolerance(operator_kind::constant_pow, data_type::float32).max_ulps() == 32);
+  CHECK(default_tolerance(operator_kind::constant_pow, data_type::float16).max_ulps() == 2);
+  CHECK(default_tolerance(operator_kind::pow, data_type::int32).kind == tolerance::metric::exact);
+  CHECK(default_tolerance(operator_kind::sign, data_type::float32).kind == tolerance::metric::exact);
+  CHECK(default_tolerance(operator_kind::dequantize_linear, data_type::float32).max_ulps() == 1);
+  CHECK(default_tolerance(operator_kind::dequantize_linear, data_type::float16).max_ulps() == 1);
+}
