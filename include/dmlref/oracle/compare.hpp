@@ -45,8 +45,8 @@ struct element_report {
 
   std::string coordinates() const {
     std::string s = "[";
-    for (std::uint32_t i = 0; i < rank; ++i) s += (i ? ", " : "") + std::to_string(index[i]);
-    return s + "]";
+    for (std::uint32_t i = 0; i < rank; ++i) s.append(i ? ", " : "").append(std::to_string(index[i]));
+    return s.append("]");
   }
 };
 
@@ -62,10 +62,14 @@ struct ulp_histogram {
     return b;
   }
   static std::string label(std::size_t b) {
-    if (b == finite_buckets) return "NaN";
-    if (b <= 2) return std::to_string(b);
-    if (b == finite_buckets - 1) return ">" + std::to_string(std::uint64_t{1} << (b - 2));
-    return std::to_string((std::uint64_t{1} << (b - 2)) + 1) + "-" + std::to_string(std::uint64_t{1} << (b - 1));
+    // Built by appending: GCC 12 warns (-Wrestrict, falsely) on "literal" + std::string&&.
+    std::string text;
+    if (b == finite_buckets) return text.append("NaN");
+    if (b <= 2) return text.append(std::to_string(b));
+    if (b == finite_buckets - 1) return text.append(">").append(std::to_string(std::uint64_t{1} << (b - 2)));
+    return text.append(std::to_string((std::uint64_t{1} << (b - 2)) + 1))
+        .append("-")
+        .append(std::to_string(std::uint64_t{1} << (b - 1)));
   }
   void add(std::uint64_t ulps) noexcept { ++counts[bucket_of(ulps)]; }
   void add_nan() noexcept { ++counts[finite_buckets]; }
@@ -85,23 +89,35 @@ struct report {
 
   std::string text() const {
     std::string s = pass ? "PASS" : "FAIL";
-    s += ": " + std::to_string(compared) + " compared, " + std::to_string(mismatches) + " mismatched, " +
-         std::to_string(skipped) + " undefined skipped; " + std::string(name(type)) + " tolerance " +
-         (tol.kind == tolerance::metric::exact ? std::string("exact") : std::to_string(tol.ulps) + " ULP") +
-         "; worst distance " + std::to_string(max_ulps) + " ULP\n";
-    auto line = [&](const char* what, const element_report& e) {
+    s.append(": ").append(std::to_string(compared)).append(" compared, ").append(std::to_string(mismatches));
+    s.append(" mismatched, ").append(std::to_string(skipped)).append(" undefined skipped; ");
+    s.append(name(type)).append(" tolerance ");
+    if (tol.kind == tolerance::metric::exact) {
+      s.append("exact");
+    } else {
+      s.append(std::to_string(tol.ulps)).append(" ULP");
+    }
+    s.append("; worst distance ").append(std::to_string(max_ulps)).append(" ULP\n");
+    auto line = [&s](const char* what, const element_report& e) {
       if (!e.present) return;
-      s += std::string("  ") + what + " at " + e.coordinates() + ": expected " + e.expected + " (" +
-           e.expected_bits + "), actual " + e.actual + " (" + e.actual_bits + "), " +
-           (e.nan_mismatch ? std::string("NaN mismatch") : std::to_string(e.ulps) + " ULP") + "\n";
+      s.append("  ").append(what).append(" at ").append(e.coordinates()).append(": expected ").append(e.expected);
+      s.append(" (").append(e.expected_bits).append("), actual ").append(e.actual).append(" (");
+      s.append(e.actual_bits).append("), ");
+      if (e.nan_mismatch) {
+        s.append("NaN mismatch\n");
+      } else {
+        s.append(std::to_string(e.ulps)).append(" ULP\n");
+      }
     };
     line("first mismatch", first);
     line("worst mismatch", worst);
-    s += "  ULP histogram:";
+    s.append("  ULP histogram:");
     for (std::size_t b = 0; b < histogram.counts.size(); ++b) {
-      if (histogram.counts[b] != 0) s += " " + ulp_histogram::label(b) + ":" + std::to_string(histogram.counts[b]);
+      if (histogram.counts[b] != 0) {
+        s.append(" ").append(ulp_histogram::label(b)).append(":").append(std::to_string(histogram.counts[b]));
+      }
     }
-    return s + "\n";
+    return s.append("\n");
   }
 };
 
