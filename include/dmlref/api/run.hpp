@@ -11,6 +11,13 @@
 #include "dmlref/core/tensor_view.hpp"
 #include "dmlref/golden/apply.hpp"
 
+#if defined(DMLREF_HAVE_XSIMD) && DMLREF_HAVE_XSIMD
+#include "dmlref/simd/kernels.hpp"
+#define DMLREF_FAST_PATH_KERNELS 1
+#else
+#define DMLREF_FAST_PATH_KERNELS 0
+#endif
+
 namespace dmlref::api_detail {
 
 template <class View>
@@ -63,7 +70,16 @@ template <class Path, class Op, class Out, class... Ins>
 void run(Path, const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
          const loops::operand<Out>& out, const loops::operand<const Ins>&... ins) {
   static_assert(is_path_v<Path>, "the first argument is dmlref::golden or dmlref::fast");
-  // The fast path routes to the golden kernels until its own kernels exist for an operator.
+#if DMLREF_FAST_PATH_KERNELS
+  if constexpr (std::is_same_v<Path, fast_path>) {
+    using kernel = simd::kernel<Op, Out, Ins...>;
+    if constexpr (kernel::available) {
+      simd::apply<kernel>(op, rank, sizes, out, ins...);
+      return;
+    }
+  }
+#endif
+  // golden, and the fast path where no vector kernel exists (or xsimd is absent).
   golden_detail::apply(op, rank, sizes, out, ins...);
 }
 

@@ -14,11 +14,12 @@
 //   every input (tests/test_float16.cpp checks all 2^32 floats).
 
 #include <cstdint>
+#include <type_traits>
 
 #include "dmlref/core/bits.hpp"
 
 #if defined(__F16C__)
-#include <immintrin.h>
+#include "dmlref/core/intrinsics.hpp"
 #define DMLREF_HAVE_F16C 1
 #else
 #define DMLREF_HAVE_F16C 0
@@ -74,7 +75,7 @@ class float16 {
       : bits_(detail::narrow_to_half_bits<detail::binary64>(detail::bit_cast<std::uint64_t>(value))) {}
 
   static constexpr float16 from_bits(std::uint16_t bits) noexcept {
-    float16 h;
+    float16 h{};
     h.bits_ = bits;
     return h;
   }
@@ -104,9 +105,10 @@ class float16 {
 #endif
   }
 
-  std::uint16_t bits_ = 0;
+  std::uint16_t bits_;  // no initializer: float16 is trivial, like float (float16{} is +0)
 };
 
 static_assert(sizeof(float16) == 2, "float16 must be two bytes of storage");
+static_assert(std::is_trivial_v<float16>, "float16 is trivial, so arrays of it can be memcpy'd and left uninitialised");
 
 }  // namespace dmlref

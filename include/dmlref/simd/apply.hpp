@@ -1,0 +1,133 @@
+#pragma once
+// The fast traversal. Rows come from the shared walk (loops/for_each_row.hpp); each row is
+// cut into chunks of `chunk` elements, and each operand becomes a source that the kernel
+// reads with vector loads:
+//   contiguous row  -> contiguous<T> on the operand's memory
+//   broadcast row   -> broadcast<T>, one element splatted
+//   strided row     -> gathered into a chunk buffer, then contiguous<T>
+// A strided output is written to a chunk buffer and scattered. Kernels are instantiated per
+// (operator, types, contiguous-or-broadcast per input), never per rank or layout.
+//
+// Kernel protocol (see simd/kernels.hpp): Kernel::step elements per block, and
+//   Kernel::block(op, out, i, sources...)   computes out[i, i + step).
+// The last partial block of a row runs on staged copies padded with a live element, so
+// every element goes through the same vector code.
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "dmlref/loops/for_each_row.hpp"
+#include "dmlref/loops/operand.hpp"
+#include "dmlref/simd/lanes.hpp"
+
+namespace dmlref::simd {
+
+inline constexpr std::size_t chunk = 512;  // a multiple of every kernel's step
+
+namespace detail_apply {
+
+/// Calls f(kinds...) with std::true_type for broadcast inputs, std::false_type otherwise.
+template <std::size_t K, std::size_t N, class F, class... Kinds>
+void with_kinds(const std::array<bool, N>& is_broadcast, F&& f, Kinds... kinds) {
+  if constexpr (K == N) {
+    f(kinds...);
+  } else if (is_broadcast[K]) {
+    with_kinds<K + 1>(is_broadcast, f, kinds..., std::true_type{});
+  } else {
+    with_kinds<K + 1>(is_broadcast, f, kinds..., std::false_type{});
+  }
+}
+
+template <class T, class IsBroadcast>
+auto source_of(const T* p) noexcept {
+  if constexpr (IsBroadcast::value) {
+    return broadcast<T>{*p};
+  } else {
+    return contiguous<T>{p};
+  }
+}
+
+/// The last partial block: n < Kernel::step elements through one full block on copies,
+/// padded with each source's first element.
+template <class Kernel, class Op, class Out, class... Ins, class... Kinds, std::size_t... I>
+void tail_block(const Op& op, std::size_t n, Out* out, const std::tuple<const Ins*...>& in,
+                std::index_sequence<I...>, Kinds...) {
+  constexpr std::size_t step = Kernel::step;
+  std::tuple<std::array<Ins, step>...> staged;
+  ((std::get<I>(staged).fill(std::get<I>(in)[0]),
+    Kinds::value ? void() : (void)std::copy(std::get<I>(in), std::get<I>(in) + n, std::get<I>(staged).begin())),
+   ...);
+  std::array<Out, step> staged_out{};
+  Kernel::block(op, staged_out.data(), 0, source_of<Ins, Kinds>(std::get<I>(staged).data())...);
+  std::copy_n(staged_out.begin(), n, out);
+}
+
+/// n contiguous-or-broadcast elements: full blocks, then the tail.
+template <class Kernel, class Op, class Out, class... Ins, class... Kinds, std::size_t... I>
+void run_span(const Op& op, std::size_t n, Out* out, const std::tuple<const Ins*...>& in,
+              std::index_sequence<I...> seq, Kinds... kinds) {
+  constexpr std::size_t step = Kernel::step;
+  std::size_t i = 0;
+  for (; i + step <= n; i += step) Kernel::block(op, out, i, source_of<Ins, Kinds>(std::get<I>(in))...);
+  if (i < n) {
+    const std::tuple<const Ins*...> rest{(Kinds::value ? std::get<I>(in) : std::get<I>(in) + i)...};
+    tail_block<Kernel>(op, n - i, out + i, rest, seq, kinds...);
+  }
+}
+
+template <class Kernel, class Op, class Out, class... Ins, std::size_t... I>
+void apply_indexed(const Op& op, std::uint32_t rank, const std::uint32_t* sizes, const loops::operand<Out>& out,
+                   std::index_sequence<I...> seq, const loops::operand<const Ins>&... ins) {
+  constexpr std::size_t n_in = sizeof...(Ins);
+  const auto shape = loops::shape_of(rank, sizes, out, ins...);
+  const std::uint64_t length = shape.row_length();
+  const std::array<std::uint64_t, n_in> in_stride{shape.row_stride(1 + I)...};
+  const std::uint64_t out_stride = shape.row_stride(0);
+  const std::array<bool, n_in> is_broadcast{(in_stride[I] == 0)...};
+  const std::tuple<const loops::operand<const Ins>&...> operands{ins...};
+
+  with_kinds<0>(is_broadcast, [&](auto... kinds) {
+    std::tuple<std::array<Ins, chunk>...> gathered;  // strided inputs, a chunk at a time
+    std::array<Out, chunk> scattered;                // a strided output, a chunk at a time
+    loops::for_each_row(shape, [&](const loops::row_offsets<1 + n_in>& at) {
+      for (std::uint64_t start = 0; start < length; start += chunk) {
+        const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, length - start));
+        auto input = [&](auto index) {
+          constexpr std::size_t k = decltype(index)::value;
+          using T = std::tuple_element_t<k, std::tuple<Ins...>>;
+          const T* base = std::get<k>(operands).data + at[1 + k];
+          const auto s = in_stride[k];
+          if (s == 0) return base;
+          if (s == 1) return base + start;
+          auto& buffer = std::get<k>(gathered);
+          for (std::size_t j = 0; j < n; ++j) buffer[j] = base[(start + j) * s];
+          return static_cast<const T*>(buffer.data());
+        };
+        const std::tuple<const Ins*...> in{input(std::integral_constant<std::size_t, I>{})...};
+        Out* o = out.data + at[0];
+        if (out_stride == 1) {
+          run_span<Kernel>(op, n, o + start, in, seq, kinds...);
+        } else {
+          run_span<Kernel>(op, n, scattered.data(), in, seq, kinds...);
+          for (std::size_t j = 0; j < n; ++j) o[(start + j) * out_stride] = scattered[j];
+        }
+      }
+    });
+  });
+}
+
+}  // namespace detail_apply
+
+/// out = op(ins...) over sizes[0..rank), with Kernel's vector blocks.
+template <class Kernel, class Op, class Out, class... Ins>
+void apply(const Op& op, std::uint32_t rank, const std::uint32_t* sizes, const loops::operand<Out>& out,
+           const loops::operand<const Ins>&... ins) {
+  detail_apply::apply_indexed<Kernel>(op, rank, sizes, out, std::index_sequence_for<Ins...>{}, ins...);
+}
+
+}  // namespace dmlref::simd

@@ -1,0 +1,17 @@
+#pragma once
+// The fast path's kernels, one specialisation of kernel<Op, Out, Ins...> per operator and
+// type family. A kernel that exists says `available = true`, its step, and
+//   static void block(const Op&, Out* out, std::size_t i, Sources... in)
+// computing out[i, i + step) from contiguous<T> / broadcast<T> sources (simd/lanes.hpp).
+// Where no kernel exists for a combination, the fast path runs the golden kernels.
+
+#include <cstddef>
+
+namespace dmlref::simd {
+
+template <class Op, class Out, class... Ins>
+struct kernel {
+  static constexpr bool available = false;
+};
+
+}  // namespace dmlref::simd

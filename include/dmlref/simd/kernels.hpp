@@ -1,0 +1,8 @@
+#pragma once
+// Every fast-path kernel; included by the typed API when xsimd is available.
+
+#include "dmlref/simd/apply.hpp"
+#include "dmlref/simd/dequantize_linear.hpp"
+#include "dmlref/simd/kernel.hpp"
+#include "dmlref/simd/pow.hpp"
+#include "dmlref/simd/sign.hpp"

@@ -1,0 +1,123 @@
+#pragma once
+// Moving elements between memory and float lanes. Loads widen exactly (every FLOAT16 and
+// every 8- or 16-bit integer is exact in float); stores round once to the element type
+// (float -> FLOAT16 to nearest even, through F16C where the compiler targets it).
+//
+// A source is either a contiguous row (contiguous<T>) or one element broadcast over the row
+// (broadcast<T>); kernels are written once against both.
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "dmlref/core/data_type.hpp"
+#include "dmlref/core/float16.hpp"
+#include "dmlref/simd/arch.hpp"
+
+namespace dmlref::simd {
+
+template <class T>
+struct contiguous {
+  const T* data;
+};
+template <class T>
+struct broadcast {
+  T value;
+};
+
+template <class T>
+inline constexpr bool widens_to_float_exactly_v =
+    std::is_same_v<T, float> || std::is_same_v<T, float16> ||
+    (std::is_integral_v<T> && sizeof(T) <= 2);
+
+/// width elements of T from p, as float lanes.
+template <class T>
+floats load_floats(const T* p) noexcept {
+  if constexpr (std::is_same_v<T, float>) {
+    return floats::load_unaligned(p);
+  } else if constexpr (std::is_same_v<T, float16>) {
+#if defined(__AVX512F__)  // xsimd's default arch is AVX-512: 16 float lanes
+    return floats(_mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))));
+#elif defined(__AVX__) && defined(__F16C__)  // 8 float lanes
+    return floats(_mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+#else
+    alignas(64) float lanes[width];
+    for (std::size_t i = 0; i < width; ++i) lanes[i] = static_cast<float>(p[i]);
+    return floats::load_aligned(lanes);
+#endif
+  } else {
+    static_assert(std::is_integral_v<T>, "an element type");
+    return xsimd::load_as<float>(p, xsimd::unaligned_mode{});
+  }
+}
+
+template <class T>
+floats load_floats(contiguous<T> s, std::size_t i) noexcept {
+  return load_floats(s.data + i);
+}
+template <class T>
+floats load_floats(broadcast<T> s, std::size_t) noexcept {
+  return floats(static_cast<float>(s.value));
+}
+
+/// Stores float lanes to width elements of T, rounding once (T = float or float16).
+template <class T>
+void store_floats(T* p, floats v) noexcept {
+  if constexpr (std::is_same_v<T, float>) {
+    v.store_unaligned(p);
+  } else {
+    static_assert(std::is_same_v<T, float16>, "float lanes store to FLOAT32 or FLOAT16");
+#if defined(__AVX512F__)
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT));
+#elif defined(__AVX__) && defined(__F16C__)
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT));
+#else
+    alignas(64) float lanes[width];
+    v.store_aligned(lanes);
+    for (std::size_t i = 0; i < width; ++i) p[i] = float16(lanes[i]);
+#endif
+  }
+}
+
+/// The low and high halves of float lanes as double lanes.
+inline void widen(floats x, doubles& low, doubles& high) noexcept {
+  alignas(64) float lanes[width];
+  x.store_aligned(lanes);
+  low = xsimd::load_as<double>(lanes, xsimd::aligned_mode{});
+  high = xsimd::load_as<double>(lanes + doubles::size, xsimd::aligned_mode{});
+}
+/// Double lanes rounded once to float lanes.
+inline floats narrow(doubles low, doubles high) noexcept {
+  alignas(64) float lanes[width];
+  xsimd::store_as(lanes, low, xsimd::aligned_mode{});
+  xsimd::store_as(lanes + doubles::size, high, xsimd::aligned_mode{});
+  return floats::load_aligned(lanes);
+}
+
+/// width elements of T as two halves of double lanes (exact for every element type of the
+/// operators: floats and integers up to 32 bits).
+template <class T>
+void load_doubles(contiguous<T> s, std::size_t i, doubles& low, doubles& high) noexcept {
+  if constexpr (is_float_element_v<T>) {
+    widen(load_floats(s, i), low, high);
+  } else {
+    low = xsimd::load_as<double>(s.data + i, xsimd::unaligned_mode{});
+    high = xsimd::load_as<double>(s.data + i + doubles::size, xsimd::unaligned_mode{});
+  }
+}
+template <class T>
+void load_doubles(broadcast<T> s, std::size_t, doubles& low, doubles& high) noexcept {
+  low = high = doubles(static_cast<double>(s.value));
+}
+
+/// width elements of T as their own lanes.
+template <class T>
+batch<T> load_lanes(contiguous<T> s, std::size_t i) noexcept {
+  return batch<T>::load_unaligned(s.data + i);
+}
+template <class T>
+batch<T> load_lanes(broadcast<T> s, std::size_t) noexcept {
+  return batch<T>(s.value);
+}
+
+}  // namespace dmlref::simd

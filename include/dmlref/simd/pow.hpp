@@ -1,0 +1,182 @@
+#pragma once
+// ELEMENT_WISE_CONSTANT_POW and ELEMENT_WISE_POW in vector lanes (contract:
+// ops/constant_pow.hpp, ops/pow.hpp). Budget: ops::pow_fast_ulp_budget (2 ULP FLOAT32,
+// 1 ULP FLOAT16 from golden).
+//
+// How:
+// - g = x, or fma(x, Scale, Bias) with one rounding (the FMA instruction where the target
+//   has it, the C library's exact fmaf otherwise).
+// - CONSTANT_POW takes an exact cheap form for the exponents 0, 1, 2, 3, 4, 0.5, -0.5, -1,
+//   -2: products and square roots in float or in double lanes (each within 1 ULP of the
+//   correctly rounded result; x^2 in float and sqrt are correctly rounded).
+// - Any other exponent, and POW: |g|^e = exp2(e * log2|g|) in double lanes (xsimd's log2 and
+//   exp2, errors of a few double ULPs, far below one float ULP), then one rounding to the
+//   output type; the sign and NaN of a negative base follow the exponent's parity.
+// - Lanes whose base is 0, Inf or NaN, or whose exponent is Inf or NaN, take the golden
+//   scalar formula, so C's special values hold exactly; they cost time only where present.
+// Special values are decided on bit patterns, so -ffast-math cannot fold them away.
+
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+
+#include "dmlref/ops/constant_pow.hpp"
+#include "dmlref/ops/pow.hpp"
+#include "dmlref/simd/kernel.hpp"
+#include "dmlref/simd/lanes.hpp"
+
+namespace dmlref::simd {
+
+namespace detail_pow {
+
+using float_mask = xsimd::batch_bool<float, arch>;
+
+/// An integer-lane condition as a float-lane mask (through 0/1 values: API every xsimd has).
+inline float_mask as_float_mask(xsimd::batch_bool<std::int32_t, arch> condition) noexcept {
+  return xsimd::batch_cast<float>(xsimd::select(condition, int32s(1), int32s(0))) == floats(1.0f);
+}
+
+/// Float lanes whose bits equal pattern.
+inline float_mask bits_equal(floats x, std::uint32_t pattern) noexcept {
+  return as_float_mask(xsimd::bitwise_cast<int32s>(x) == int32s(static_cast<std::int32_t>(pattern)));
+}
+
+/// Lanes whose float bits are 0, Inf or NaN (the bases and exponents the vector formula
+/// does not cover), decided on the bits.
+inline float_mask zero_inf_or_nan(floats x) noexcept {
+  const auto magnitude = xsimd::bitwise_cast<int32s>(x) & int32s(0x7FFFFFFF);
+  return as_float_mask((magnitude == int32s(0)) | (magnitude >= int32s(0x7F800000)));
+}
+
+inline floats scaled(floats x, const std::optional<scale_bias>& sb) noexcept {
+  if (!sb) return x;
+#if defined(__FMA__) || defined(__AVX512F__)
+  return xsimd::fma(x, floats(sb->scale), floats(sb->bias));
+#else
+  alignas(64) float lanes[width];
+  x.store_aligned(lanes);
+  for (auto& v : lanes) v = std::fma(v, sb->scale, sb->bias);
+  return floats::load_aligned(lanes);
+#endif
+}
+
+/// |g|^e with the sign and NaN of negative bases, g finite nonzero, e finite (double lanes).
+inline doubles power(doubles g, doubles e) noexcept {
+  const doubles magnitude = xsimd::exp2(e * xsimd::log2(xsimd::abs(g)));
+  const auto negative = g < doubles(0.0);
+  const doubles half = e * doubles(0.5);
+  const auto integral = xsimd::floor(e) == e;
+  const auto odd = integral & (xsimd::floor(half) != half);
+  const doubles signed_result = xsimd::select(odd, -magnitude, magnitude);
+  return xsimd::select(negative, xsimd::select(integral, signed_result, doubles(std::nan(""))), magnitude);
+}
+
+/// pow in float lanes through double lanes, for general exponents.
+inline floats general(floats g, doubles e_low, doubles e_high) noexcept {
+  doubles g0, g1;
+  widen(g, g0, g1);
+  return narrow(power(g0, e_low), power(g1, e_high));
+}
+
+/// The cheap exact forms of CONSTANT_POW; false when exponent has none.
+inline bool cheap(float exponent, floats g, floats& out) noexcept {
+  auto in_double = [&](auto f) {
+    doubles g0, g1;
+    widen(g, g0, g1);
+    return narrow(f(g0), f(g1));
+  };  // products of at most four factors: exact or rounded once in double
+  if (exponent == 0.0f) {
+    out = floats(1.0f);
+  } else if (exponent == 1.0f) {
+    out = g;
+  } else if (exponent == 2.0f) {
+    out = g * g;
+  } else if (exponent == 3.0f) {
+    out = in_double([](doubles v) { return (v * v) * v; });
+  } else if (exponent == 4.0f) {
+    out = in_double([](doubles v) { return (v * v) * (v * v); });
+  } else if (exponent == -1.0f) {
+    out = floats(1.0f) / g;
+  } else if (exponent == -2.0f) {
+    out = in_double([](doubles v) { return doubles(1.0) / (v * v); });
+  } else if (exponent == 0.5f) {
+    // sqrt differs from pow only at -0 (pow gives +0) and -Inf (pow gives +Inf).
+    out = xsimd::select(g == floats(0.0f), floats(0.0f), xsimd::sqrt(g));
+    out = xsimd::select(bits_equal(g, 0xFF800000u), floats(INFINITY), out);
+  } else if (exponent == -0.5f) {
+    out = in_double([](doubles v) { return doubles(1.0) / xsimd::sqrt(v); });
+    out = xsimd::select(g == floats(0.0f), floats(INFINITY), out);  // pow(-0, -0.5) = +Inf
+    out = xsimd::select(bits_equal(g, 0xFF800000u), floats(0.0f), out);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// A lane's input as the golden formula wants it.
+template <class T>
+T element(contiguous<T> s, std::size_t i, std::size_t k) noexcept {
+  return s.data[i + k];
+}
+template <class T>
+T element(broadcast<T> s, std::size_t, std::size_t) noexcept {
+  return s.value;
+}
+
+/// Stores y, except in lanes flagged special, which take golden(k) instead.
+template <class T, class Golden>
+void store_patched(T* out, std::size_t i, floats y, float_mask special, Golden&& golden) {
+  if (!xsimd::any(special)) {
+    store_floats(out + i, y);
+    return;
+  }
+  alignas(64) float flags[width];
+  xsimd::select(special, floats(1.0f), floats(0.0f)).store_aligned(flags);
+  alignas(64) T staged[width];
+  store_floats(staged, y);
+  for (std::size_t k = 0; k < width; ++k) out[i + k] = flags[k] != 0.0f ? golden(k) : staged[k];
+}
+
+}  // namespace detail_pow
+
+/// CONSTANT_POW, FLOAT32 and FLOAT16.
+template <class T>
+struct kernel<ops::constant_pow, T, T> {
+  static constexpr bool available = std::is_same_v<T, float> || std::is_same_v<T, float16>;
+  static constexpr std::size_t step = width;
+
+  template <class Source>
+  static void block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
+    const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
+    floats y;
+    if (detail_pow::cheap(op.exponent, g, y)) {
+      store_floats(out + i, y);
+      return;
+    }
+    const auto special = detail_pow::zero_inf_or_nan(g) | detail_pow::zero_inf_or_nan(floats(op.exponent));
+    const doubles e(static_cast<double>(op.exponent));
+    detail_pow::store_patched(out, i, detail_pow::general(g, e, e), special,
+                              [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
+  }
+};
+
+/// POW with a float base (FLOAT32 or FLOAT16) and an exponent of any of its types.
+template <class T, class E>
+struct kernel<ops::pow, T, T, E> {
+  static constexpr bool available = std::is_same_v<T, float> || std::is_same_v<T, float16>;
+  static constexpr std::size_t step = width;
+
+  template <class BaseSource, class ExponentSource>
+  static void block(const ops::pow& op, T* out, std::size_t i, BaseSource base, ExponentSource exponent) {
+    const floats g = detail_pow::scaled(load_floats(base, i), op.scale_and_bias);
+    doubles e_low, e_high;
+    load_doubles(exponent, i, e_low, e_high);
+    auto special = detail_pow::zero_inf_or_nan(g);
+    if constexpr (is_float_element_v<E>) special = special | detail_pow::zero_inf_or_nan(load_floats(exponent, i));
+    detail_pow::store_patched(out, i, detail_pow::general(g, e_low, e_high), special, [&](std::size_t k) {
+      return op(detail_pow::element(base, i, k), detail_pow::element(exponent, i, k));
+    });
+  }
+};
+
+}  // namespace dmlref::simd

@@ -1,0 +1,81 @@
+#pragma once
+// ELEMENT_WISE_SIGN in vector lanes (contract: ops/sign.hpp). Exact for every type.
+// Floats are decided on their bit patterns (integer lanes), so NaN -> +0, -0 -> +0 and
+// +-Inf -> +-1 hold under any compiler flags; FLOAT16 never leaves its 16-bit lanes.
+
+#include <cstdint>
+#include <type_traits>
+
+#include "dmlref/ops/sign.hpp"
+#include "dmlref/simd/kernel.hpp"
+#include "dmlref/simd/lanes.hpp"
+
+namespace dmlref::simd {
+
+namespace detail_sign {
+
+/// The sign of IEEE bit patterns held in unsigned lanes U: 0 for +-0 and NaN, else +-1.0.
+template <class U, class F>
+batch<U> sign_of_bits(batch<U> bits) noexcept {
+  using S = std::make_signed_t<U>;
+  const batch<U> magnitude = bits & batch<U>(static_cast<U>(~F::sign_mask));
+  const batch<U> one = batch<U>(static_cast<U>(F::exponent_mask & (F::exponent_mask >> 1)));  // 1.0
+  // Signed compare is safe: magnitudes are below the sign bit.
+  const auto is_zero_or_nan = (xsimd::bitwise_cast<batch<S>>(magnitude) == batch<S>(0)) |
+                              (xsimd::bitwise_cast<batch<S>>(magnitude) > batch<S>(static_cast<S>(F::exponent_mask)));
+  const batch<U> result = (bits & batch<U>(F::sign_mask)) | one;
+  return xsimd::bitwise_cast<batch<U>>(
+      xsimd::select(is_zero_or_nan, batch<S>(0), xsimd::bitwise_cast<batch<S>>(result)));
+}
+
+template <class T>
+auto load_sign_lanes(contiguous<T> s, std::size_t i) noexcept {
+  if constexpr (std::is_same_v<T, float16>) {
+    return batch<std::uint16_t>::load_unaligned(reinterpret_cast<const std::uint16_t*>(s.data) + i);
+  } else if constexpr (std::is_same_v<T, float>) {
+    return batch<std::uint32_t>::load_unaligned(reinterpret_cast<const std::uint32_t*>(s.data) + i);
+  } else {
+    return batch<T>::load_unaligned(s.data + i);
+  }
+}
+template <class T>
+auto load_sign_lanes(broadcast<T> s, std::size_t) noexcept {
+  if constexpr (std::is_same_v<T, float16>) {
+    return batch<std::uint16_t>(s.value.bits());
+  } else if constexpr (std::is_same_v<T, float>) {
+    return batch<std::uint32_t>(detail::bit_cast<std::uint32_t>(s.value));
+  } else {
+    return batch<T>(s.value);
+  }
+}
+
+template <class T>
+using lane_t = std::conditional_t<std::is_same_v<T, float16>, std::uint16_t,
+                                  std::conditional_t<std::is_same_v<T, float>, std::uint32_t, T>>;
+
+}  // namespace detail_sign
+
+template <class T>
+struct kernel<ops::sign, T, T> {
+  static constexpr bool available = true;
+  using lane = detail_sign::lane_t<T>;
+  static constexpr std::size_t step = batch<lane>::size;
+
+  template <class Source>
+  static void block(const ops::sign&, T* out, std::size_t i, Source in) noexcept {
+    const auto x = detail_sign::load_sign_lanes(in, i);
+    batch<lane> y;
+    if constexpr (std::is_same_v<T, float16>) {
+      y = detail_sign::sign_of_bits<std::uint16_t, detail::binary16>(x);
+    } else if constexpr (std::is_same_v<T, float>) {
+      y = detail_sign::sign_of_bits<std::uint32_t, detail::binary32>(x);
+    } else if constexpr (std::is_signed_v<T>) {
+      y = xsimd::select(x > batch<T>(0), batch<T>(1), xsimd::select(x < batch<T>(0), batch<T>(-1), batch<T>(0)));
+    } else {
+      y = xsimd::select(x != batch<T>(0), batch<T>(1), batch<T>(0));
+    }
+    y.store_unaligned(reinterpret_cast<lane*>(out) + i);
+  }
+};
+
+}  // namespace dmlref::simd
