@@ -47,22 +47,32 @@ named_view<View> named(const char* name, const View& view) noexcept {
   return {name, view};
 }
 
-/// The common rules for views: equal sizes, an injective output, and the allowed aliasing.
+/// The bytes a view's addressed elements span from its data pointer.
+template <class View>
+std::uint64_t extent_bytes(const View& v) noexcept {
+  std::uint64_t last = 0;
+  for (std::size_t i = 0; i < View::rank; ++i) last += (v.size(i) - 1ull) * v.stride(i);
+  return (last + 1) * sizeof(typename View::value_type);
+}
+
+/// The common rules for views: each view's own rules (no size of 0, at most 2^32 - 1
+/// elements), equal sizes, an injective output, and the allowed aliasing.
 template <class Op, class OutView, class... InViews>
 status check_views(named_view<OutView> out, named_view<InViews>... ins) {
   static_assert(((OutView::rank == InViews::rank) && ...), "every view of an operation has the same rank");
-  const tensor_desc out_desc = out.view.desc();
-  const std::array<tensor_desc, sizeof...(InViews)> in_descs{ins.view.desc()...};
-  const bound_tensor output{out.name, &out_desc, out.view.data()};
-  std::array<bound_tensor, sizeof...(InViews)> inputs{};
-  std::size_t k = 0;
-  ((inputs[k] = bound_tensor{ins.name, &in_descs[k], ins.view.data()}, ++k), ...);
-  std::array<bound_tensor, 1 + sizeof...(InViews)> all{};
-  all[0] = output;
-  for (std::size_t i = 0; i < inputs.size(); ++i) all[1 + i] = inputs[i];
-  if (auto s = check_sizes_match(all.data(), all.size()); !s.ok()) return s;
-  if (auto s = validate_output_layout(out_desc, out.name); !s.ok()) return s;
-  return check_aliasing(output, inputs.data(), inputs.size(), Op::allows_in_place, Op::dml_name);
+  constexpr std::size_t n = sizeof...(InViews);
+  const std::array<tensor_desc, 1 + n> descs{out.view.desc(), ins.view.desc()...};
+  const std::array<const char*, 1 + n> names{out.name, ins.name...};
+  for (std::size_t k = 0; k <= n; ++k) {
+    if (auto s = validate_tensor(descs[k], names[k]); !s.ok()) return s;
+  }
+  std::array<bound_tensor, 1 + n> bound{
+      bound_tensor{out.name, nullptr, out.view.data(), extent_bytes(out.view)},
+      bound_tensor{ins.name, nullptr, ins.view.data(), extent_bytes(ins.view)}...};
+  for (std::size_t k = 0; k <= n; ++k) bound[k].desc = &descs[k];
+  if (auto s = check_sizes_match(bound.data(), bound.size()); !s.ok()) return s;
+  if (auto s = validate_output_layout(descs[0], out.name); !s.ok()) return s;
+  return check_aliasing(bound[0], bound.data() + 1, n, Op::allows_in_place, Op::dml_name);
 }
 
 /// Runs op over operands that passed validation, on the chosen path.

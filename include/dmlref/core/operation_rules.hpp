@@ -14,14 +14,16 @@
 
 namespace dmlref {
 
-/// One tensor of an operation with the memory it is bound to (data may be null while only
-/// descriptors are checked).
+/// One tensor of an operation with the memory it is bound to: data (null while only
+/// descriptors are checked) and the bytes it spans from there (a runtime binding spans
+/// TotalTensorSizeInBytes; a typed view exactly the bytes of its addressed elements).
 struct bound_tensor {
   const char* name = "";
   const tensor_desc* desc = nullptr;
   const void* data = nullptr;
+  std::uint64_t size_in_bytes = 0;
 
-  memory_range range() const noexcept { return {data, desc ? desc->total_size_in_bytes : 0}; }
+  memory_range range() const noexcept { return {data, size_in_bytes}; }
 };
 
 /// Every tensor has the first one's DimensionCount and Sizes.
@@ -43,19 +45,25 @@ inline status check_sizes_match(const bound_tensor* tensors, std::size_t count) 
 }
 
 /// The output may share memory with an input only as an exact alias (same start, data type,
-/// sizes and strides), and only when the operator works in place.
+/// sizes and strides) of the first input (InputTensor), and only when the operator works
+/// in place.
 inline status check_aliasing(const bound_tensor& output, const bound_tensor* inputs,
                              std::size_t count, bool in_place_allowed, const char* op) {
   for (std::size_t k = 0; k < count; ++k) {
     if (inputs[k].desc == nullptr || inputs[k].data == nullptr) continue;
     const auto relation = classify_overlap(output.range(), inputs[k].range());
     if (relation == overlap::disjoint) continue;
-    const bool exact_alias = relation == overlap::same_start && same_layout(*output.desc, *inputs[k].desc) &&
-                             output.desc->total_size_in_bytes == inputs[k].desc->total_size_in_bytes;
-    if (exact_alias && in_place_allowed) continue;
+    const bool may_alias = in_place_allowed && k == 0;
+    const bool exact_alias = relation == overlap::same_start && same_layout(*output.desc, *inputs[k].desc);
+    if (exact_alias && may_alias) continue;
     std::string rule = std::string("overlaps ") + inputs[k].name + "; " + op;
-    rule += in_place_allowed ? " allows only the exact alias (same address, data type, sizes and strides)"
-                             : " cannot run in place";
+    if (!in_place_allowed) {
+      rule += " cannot run in place";
+    } else if (k != 0) {
+      rule += " runs in place only over InputTensor";
+    } else {
+      rule += " allows only the exact alias (same address, data type, sizes and strides)";
+    }
     return status::error(errc::invalid_aliasing, output.name, "", rule);
   }
   return {};

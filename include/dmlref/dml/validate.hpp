@@ -141,9 +141,9 @@ inline status validate_descriptor(DML_FEATURE_LEVEL dml_level, const DML_OPERATO
   std::array<bound_tensor, max_operation_tensors> bound{};
   std::size_t count = 0;
   const std::size_t output = v.op.output_index();
-  bound[count++] = {v.op.tensor_names[output], &v.tensors[output], nullptr};
+  bound[count++] = {v.op.tensor_names[output], &v.tensors[output], nullptr, 0};
   for (std::size_t k = 0; k < v.op.input_count; ++k) {
-    if (v.present[k]) bound[count++] = {v.op.tensor_names[k], &v.tensors[k], nullptr};
+    if (v.present[k]) bound[count++] = {v.op.tensor_names[k], &v.tensors[k], nullptr, 0};
   }
   if (auto s = check_sizes_match(bound.data(), count); !s.ok()) return s;
   if (auto s = detail_validate::check_support(v); !s.ok()) return s;
@@ -197,9 +197,11 @@ inline status validate_bindings(const validated_operation& v, const input_bindin
   if (auto s = check_buffer(out, outputs[0].data, outputs[0].size_in_bytes); !s.ok()) return s;
   std::array<bound_tensor, max_operation_tensors> bound_inputs{};
   for (std::size_t k = 0; k < v.op.input_count; ++k) {
-    bound_inputs[k] = {v.op.tensor_names[k], v.present[k] ? &v.tensors[k] : nullptr, inputs[k].data};
+    bound_inputs[k] = {v.op.tensor_names[k], v.present[k] ? &v.tensors[k] : nullptr, inputs[k].data,
+                       v.present[k] ? v.tensors[k].total_size_in_bytes : 0};
   }
-  const bound_tensor bound_output{v.op.tensor_names[out], &v.tensors[out], outputs[0].data};
+  const bound_tensor bound_output{v.op.tensor_names[out], &v.tensors[out], outputs[0].data,
+                                  v.tensors[out].total_size_in_bytes};
   return check_aliasing(bound_output, bound_inputs.data(), v.op.input_count,
                         detail_validate::allows_in_place(v.op.kind), v.op.name);
 }
