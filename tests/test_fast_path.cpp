@@ -1,0 +1,294 @@
+// The fast path against the golden path: every operator, type and row kind, within the
+// budget its operator header declares (fast_ulp_budget: the one constant the docs quote).
+// Each test reports the worst distance it saw.
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "dmlref/dmlref.hpp"
+#include "dmlref/oracle/ulp.hpp"
+
+using namespace dmlref;
+
+namespace {
+
+/// Worst distance between golden and fast outputs; NaN must meet NaN.
+template <class T>
+std::uint64_t worst_distance(const std::vector<T>& golden_out, const std::vector<T>& fast_out, std::size_t& nan_mismatches,
+                             std::size_t& worst_at) {
+  std::uint64_t worst = 0;
+  for (std::size_t k = 0; k < golden_out.size(); ++k) {
+    const bool a = oracle::is_nan(golden_out[k]), b = oracle::is_nan(fast_out[k]);
+    if (a || b) {
+      nan_mismatches += a != b;
+      continue;
+    }
+    const auto d = oracle::ulp_distance(golden_out[k], fast_out[k]);
+    if (d > worst) {
+      worst = d;
+      worst_at = k;
+    }
+  }
+  return worst;
+}
+
+template <class T>
+T from_pattern(std::uint64_t r) {
+  if constexpr (std::is_same_v<T, float16>) {
+    return float16::from_bits(static_cast<std::uint16_t>(r));
+  } else if constexpr (std::is_same_v<T, float>) {
+    return detail::bit_cast<float>(static_cast<std::uint32_t>(r));
+  } else {
+    return static_cast<T>(r);
+  }
+}
+
+template <class T>
+std::vector<T> specials() {
+  if constexpr (is_float_element_v<T>) {
+    using F = typename math::format_of<T>::type;
+    using bits = typename F::bits_type;
+    const bits list[] = {0,
+                         F::sign_mask,
+                         F::infinity,
+                         static_cast<bits>(F::sign_mask | F::infinity),
+                         F::quiet_nan,
+                         static_cast<bits>(F::sign_mask | F::quiet_nan | 1),
+                         static_cast<bits>(F::infinity | 1),  // signalling NaN
+                         1,                                   // smallest subnormal
+                         static_cast<bits>(F::sign_mask | 1),
+                         F::mantissa_mask,                    // largest subnormal
+                         static_cast<bits>(F::mantissa_mask + 1),  // smallest normal
+                         static_cast<bits>(F::infinity - 1),       // largest finite
+                         static_cast<bits>(F::sign_mask | (F::infinity - 1))};
+    std::vector<T> out;
+    for (auto b : list) out.push_back(math::from_bits<T>(b));
+    for (float v : {1.0f, -1.0f, 2.0f, -2.0f, 0.5f, -0.5f, 3.0f, -3.0f, 10.0f, -0.1f}) out.push_back(T(v));
+    return out;
+  } else {
+    using L = std::numeric_limits<T>;
+    return {L::min(), static_cast<T>(L::min() + 1), T(0), T(1), static_cast<T>(L::max() - 1), L::max(),
+            static_cast<T>(L::is_signed ? -1 : 2)};
+  }
+}
+
+std::string type_name(data_type t) { return std::string(name(t)); }
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// SIGN: exact, every type, every FLOAT16 and 10^6 FLOAT32 patterns.
+
+TYPE_TO_STRING(float16);
+TEST_CASE_TEMPLATE("fast path: SIGN is exact", T, float, float16, std::int8_t, std::int16_t, std::int32_t,
+                   std::int64_t, std::uint8_t, std::uint16_t, std::uint32_t, std::uint64_t) {
+  std::vector<T> in = specials<T>();
+  std::mt19937_64 rng(11);
+  const std::size_t n = std::is_same_v<T, float16> ? 65536 : 200000;
+  for (std::size_t k = 0; k < n; ++k) in.push_back(from_pattern<T>(std::is_same_v<T, float16> ? k : rng()));
+  std::vector<T> g(in.size()), f(in.size());
+  const std::uint32_t size[] = {static_cast<std::uint32_t>(in.size())};
+  REQUIRE(sign(golden, make_packed_view(in.data(), size), make_packed_view(g.data(), size)).ok());
+  REQUIRE(sign(fast, make_packed_view(in.data(), size), make_packed_view(f.data(), size)).ok());
+  CHECK(std::memcmp(g.data(), f.data(), g.size() * sizeof(T)) == 0);
+  MESSAGE("SIGN " << type_name(data_type_of_v<T>) << ": " << in.size() << " inputs, bit-identical to golden");
+}
+
+// ---------------------------------------------------------------------------------------------
+// CONSTANT_POW: all FLOAT16 inputs and 10^6 FLOAT32 patterns per exponent class.
+
+namespace {
+
+template <class T>
+void check_constant_pow(float exponent, std::optional<scale_bias> sb, std::size_t samples) {
+  std::vector<T> in = specials<T>();
+  std::mt19937_64 rng(17);
+  if constexpr (std::is_same_v<T, float16>) {
+    for (std::uint32_t k = 0; k < 65536; ++k) in.push_back(float16::from_bits(static_cast<std::uint16_t>(k)));
+  } else {
+    for (std::size_t k = 0; k < samples; ++k) in.push_back(from_pattern<T>(rng()));
+  }
+  std::vector<T> g(in.size()), f(in.size());
+  const std::uint32_t size[] = {static_cast<std::uint32_t>(in.size())};
+  REQUIRE(constant_pow(golden, make_packed_view(in.data(), size), make_packed_view(g.data(), size), exponent, sb).ok());
+  REQUIRE(constant_pow(fast, make_packed_view(in.data(), size), make_packed_view(f.data(), size), exponent, sb).ok());
+  std::size_t nan_mismatches = 0, at = 0;
+  const auto worst = worst_distance(g, f, nan_mismatches, at);
+  const auto budget = ops::constant_pow::fast_ulp_budget(data_type_of_v<T>);
+  MESSAGE("CONSTANT_POW " << type_name(data_type_of_v<T>) << " exponent " << exponent << std::string(sb ? " with ScaleBias" : "")
+                          << ": " << in.size() << " inputs, worst " << worst << " ULP (budget " << budget << ")");
+  CHECK(nan_mismatches == 0);
+  CHECK_MESSAGE(worst <= budget, "input " << static_cast<double>(static_cast<float>(in[at])) << " golden "
+                                          << static_cast<double>(static_cast<float>(g[at])) << " fast "
+                                          << static_cast<double>(static_cast<float>(f[at])));
+}
+
+}  // namespace
+
+TEST_CASE("fast path: CONSTANT_POW FLOAT16, every input, within budget") {
+  for (float e : {2.0f, 3.0f, 0.5f, -1.0f, 2.2f, 1.0f / 3.0f, 0.0f, 1.0f, 4.0f, -2.0f, -0.5f, -7.0f}) {
+    check_constant_pow<float16>(e, std::nullopt, 0);
+  }
+  check_constant_pow<float16>(2.2f, scale_bias{1.5f, -0.25f}, 0);
+  check_constant_pow<float16>(2.0f, scale_bias{-3.0f, 0.5f}, 0);
+}
+
+TEST_CASE("fast path: CONSTANT_POW FLOAT32, sampled bit patterns, within budget" * doctest::test_suite("exhaustive")) {
+  for (float e : {2.0f, 3.0f, 0.5f, -1.0f, 2.2f, 1.0f / 3.0f, 4.0f, -2.0f, -0.5f}) {
+    check_constant_pow<float>(e, std::nullopt, 1000000);
+  }
+  check_constant_pow<float>(2.2f, scale_bias{1.5f, -0.25f}, 200000);
+}
+
+TEST_CASE("fast path: CONSTANT_POW FLOAT32, a quick sample, within budget") {
+  for (float e : {2.0f, 3.0f, 0.5f, -1.0f, 2.2f, 1.0f / 3.0f, -0.5f}) check_constant_pow<float>(e, std::nullopt, 20000);
+  check_constant_pow<float>(3.0f, scale_bias{0.75f, 2.0f}, 20000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// POW: pairs sampled per binade, negative bases with integral exponents, every exponent type.
+
+namespace {
+
+template <class T, class E>
+void check_pow(std::size_t samples, std::optional<scale_bias> sb = std::nullopt) {
+  std::mt19937_64 rng(23);
+  std::vector<T> base;
+  std::vector<E> exponent;
+  for (auto x : specials<T>()) {
+    for (auto e : specials<E>()) {
+      base.push_back(x);
+      exponent.push_back(e);
+    }
+  }
+  std::uniform_int_distribution<int> binade(-20, 20);
+  std::uniform_real_distribution<double> unit(1.0, 2.0);
+  for (std::size_t k = 0; k < samples; ++k) {
+    const double magnitude = std::ldexp(unit(rng), binade(rng));
+    const bool negative = rng() % 4 == 0;
+    base.push_back(T(static_cast<float>(negative ? -magnitude : magnitude)));
+    if constexpr (std::is_integral_v<E>) {
+      exponent.push_back(static_cast<E>(static_cast<std::int64_t>(rng() % 17) - (std::is_signed_v<E> ? 8 : 0)));
+    } else {
+      // Integral exponents for negative bases half the time, else any value in [-4, 4].
+      const double e = (negative && rng() % 2 == 0) ? std::floor(unit(rng) * 8.0 - 12.0) : unit(rng) * 8.0 - 12.0 + 8.0;
+      exponent.push_back(E(static_cast<float>(e)));
+    }
+  }
+  std::vector<T> g(base.size()), f(base.size());
+  const std::uint32_t size[] = {static_cast<std::uint32_t>(base.size())};
+  const auto bv = make_packed_view(base.data(), size);
+  const auto ev = make_packed_view(exponent.data(), size);
+  REQUIRE(pow(golden, bv, ev, make_packed_view(g.data(), size), sb).ok());
+  REQUIRE(pow(fast, bv, ev, make_packed_view(f.data(), size), sb).ok());
+  std::size_t nan_mismatches = 0, at = 0;
+  const auto worst = worst_distance(g, f, nan_mismatches, at);
+  const auto budget = ops::pow::fast_ulp_budget(data_type_of_v<T>);
+  MESSAGE("POW " << type_name(data_type_of_v<T>) << " ^ " << type_name(data_type_of_v<E>) << ": " << base.size()
+                 << " pairs, worst " << worst << " ULP (budget " << budget << ")");
+  CHECK(nan_mismatches == 0);
+  CHECK(worst <= budget);
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("fast path: POW FLOAT32 base, every exponent type, within budget", E, float, float16, std::int8_t,
+                   std::int16_t, std::int32_t, std::uint8_t, std::uint16_t, std::uint32_t) {
+  check_pow<float, E>(30000);
+}
+TEST_CASE_TEMPLATE("fast path: POW FLOAT16 base, every exponent type, within budget", E, float, float16, std::int8_t,
+                   std::int32_t, std::uint16_t) {
+  check_pow<float16, E>(30000);
+}
+TEST_CASE("fast path: POW with ScaleBias, and integer bases (golden kernels), within budget") {
+  check_pow<float, float>(20000, scale_bias{0.5f, 1.0f});
+  check_pow<std::int32_t, std::int32_t>(2000);
+  check_pow<std::int8_t, std::uint8_t>(2000);
+  check_pow<std::uint16_t, float>(2000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// DEQUANTIZE_LINEAR: every input type to FLOAT32 and FLOAT16, extremes and random values,
+// per-channel scales.
+
+TEST_CASE_TEMPLATE("fast path: DEQUANTIZE_LINEAR within budget", In, std::int8_t, std::int16_t, std::int32_t,
+                   std::uint8_t, std::uint16_t, std::uint32_t) {
+  std::mt19937_64 rng(29);
+  const std::uint32_t channels = 7, length = 3001;
+  std::vector<In> x(channels * length), zero(channels);
+  for (auto& v : x) v = static_cast<In>(rng());
+  for (std::size_t k = 0; k < specials<In>().size() && k < x.size(); ++k) x[k] = specials<In>()[k];
+  for (auto& v : zero) v = static_cast<In>(rng());
+  std::vector<float> scale32(channels);
+  for (auto& s : scale32) s = std::ldexp(static_cast<float>(rng() % 100000 + 1) / 99991.0f, static_cast<int>(rng() % 40) - 20);
+  const std::uint32_t sizes[] = {channels, length};
+  const std::uint32_t per_channel[] = {1, 0};
+  auto run = [&](auto scale_type) {
+    using S = decltype(scale_type);
+    std::vector<S> scale;
+    for (float s : scale32) scale.push_back(S(s));
+    std::vector<S> g(x.size()), f(x.size());
+    const auto xv = make_packed_view(x.data(), sizes);
+    const auto sv = make_strided_view(scale.data(), sizes, per_channel);
+    const auto zv = make_strided_view(zero.data(), sizes, per_channel);
+    REQUIRE(dequantize_linear(golden, xv, sv, zv, make_packed_view(g.data(), sizes)).ok());
+    REQUIRE(dequantize_linear(fast, xv, sv, zv, make_packed_view(f.data(), sizes)).ok());
+    std::size_t nan_mismatches = 0, at = 0;
+    const auto worst = worst_distance(g, f, nan_mismatches, at);
+    const auto budget = ops::dequantize_linear::fast_ulp_budget(data_type_of_v<S>);
+    MESSAGE("DEQUANTIZE_LINEAR " << type_name(data_type_of_v<In>) << " -> " << type_name(data_type_of_v<S>) << ": worst "
+                                 << worst << " ULP (budget " << budget << ")");
+    CHECK(nan_mismatches == 0);
+    CHECK(worst <= budget);
+  };
+  run(float{});
+  run(float16{});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sizes around the vector width, tails, every row kind, in place.
+
+TEST_CASE("fast path: sizes 1 to 3x the vector width, every row kind, in place") {
+  std::mt19937_64 rng(31);
+  for (std::uint32_t n = 1; n <= 3 * 64 + 1; ++n) {
+    // Row kinds: contiguous, broadcast (stride 0), strided (stride 3); output contiguous or strided.
+    std::vector<float> base(3 * n + 1), exponent(3 * n + 1);
+    for (auto& v : base) v = static_cast<float>(rng() % 1000) / 100.0f - 5.0f;
+    for (auto& v : exponent) v = static_cast<float>(rng() % 9) - 4.0f;
+    for (std::uint32_t base_stride : {0u, 1u, 3u}) {
+      for (std::uint32_t exponent_stride : {0u, 1u, 3u}) {
+        for (std::uint32_t out_stride : {1u, 2u}) {
+          std::vector<float> g(2 * n + 1, -7.0f), f(2 * n + 1, -7.0f);
+          const std::uint32_t size[] = {n};
+          const std::uint32_t bs[] = {base_stride}, es[] = {exponent_stride}, os[] = {out_stride};
+          const auto bv = make_strided_view(base.data(), size, bs);
+          const auto ev = make_strided_view(exponent.data(), size, es);
+          REQUIRE(pow(golden, bv, ev, make_strided_view(g.data(), size, os)).ok());
+          REQUIRE(pow(fast, bv, ev, make_strided_view(f.data(), size, os)).ok());
+          std::size_t nan_mismatches = 0, at = 0;
+          INFO("n " << n << " strides " << base_stride << "/" << exponent_stride << "/" << out_stride);
+          CHECK(worst_distance(g, f, nan_mismatches, at) <= ops::pow::fast_ulp_budget(data_type::float32));
+          CHECK(nan_mismatches == 0);
+        }
+      }
+    }
+    // In place: the output is the input buffer.
+    std::vector<float16> h(n), h_golden(n);
+    for (auto& v : h) v = float16(static_cast<float>(rng() % 2000) / 100.0f - 10.0f);
+    h_golden = h;
+    const std::uint32_t size[] = {n};
+    REQUIRE(constant_pow(golden, make_packed_view(h_golden.data(), size), make_packed_view(h_golden.data(), size), 2.2f).ok());
+    REQUIRE(constant_pow(fast, make_packed_view(h.data(), size), make_packed_view(h.data(), size), 2.2f).ok());
+    std::size_t nan_mismatches = 0, at = 0;
+    CHECK(worst_distance(h_golden, h, nan_mismatches, at) <= ops::constant_pow::fast_ulp_budget(data_type::float16));
+    CHECK(nan_mismatches == 0);
+  }
+}
