@@ -160,14 +160,60 @@ struct kernel<ops::constant_pow, T, T> {
   }
 };
 
-/// POW with a float base (FLOAT32 or FLOAT16) and an exponent of any of its types.
+namespace detail_pow {
+
+/// width integer elements as int32 lanes (sign- or zero-extended; UINT32 keeps its bits).
+template <class T>
+int32s load_int32(contiguous<T> s, std::size_t i) noexcept {
+  if constexpr (sizeof(T) == 4) {
+    return int32s::load_unaligned(reinterpret_cast<const std::int32_t*>(s.data + i));
+  } else {
+    return xsimd::load_as<std::int32_t>(s.data + i, xsimd::unaligned_mode{});
+  }
+}
+template <class T>
+int32s load_int32(broadcast<T> s, std::size_t) noexcept {
+  return int32s(static_cast<std::int32_t>(static_cast<std::uint32_t>(s.value)));
+}
+
+/// x^e modulo 2^32 by square-and-multiply over the exponent's bits, for e >= 0 (as uint32).
+inline int32s power_mod_2_32(int32s x, uint32s e) noexcept {
+  int32s result(1);
+  int32s square = x;
+  while (xsimd::any(e != uint32s(0u))) {
+    const auto bit = xsimd::bitwise_cast<int32s>(e & uint32s(1u)) != int32s(0);
+    result = xsimd::select(bit, result * square, result);
+    square = square * square;
+    e = e >> 1;
+  }
+  return result;
+}
+
+}  // namespace detail_pow
+
+/// POW: a float base (FLOAT32 or FLOAT16) with an exponent of any type, or an integer base
+/// with an integer exponent (exact, modulo 2^bits: computed modulo 2^32 in int32 lanes,
+/// whose low bits are the narrower types' results). Integer bases with ScaleBias or a float
+/// exponent take the golden kernels.
 template <class T, class E>
 struct kernel<ops::pow, T, T, E> {
-  static constexpr bool available = std::is_same_v<T, float> || std::is_same_v<T, float16>;
+  static constexpr bool float_base = std::is_same_v<T, float> || std::is_same_v<T, float16>;
+  static constexpr bool integer_pair = std::is_integral_v<T> && std::is_integral_v<E>;
+  static constexpr bool available = float_base || integer_pair;
   static constexpr std::size_t step = width;
 
   template <class BaseSource, class ExponentSource>
   static void block(const ops::pow& op, T* out, std::size_t i, BaseSource base, ExponentSource exponent) {
+    if constexpr (float_base) {
+      float_block(op, out, i, base, exponent);
+    } else {
+      integer_block(op, out, i, base, exponent);
+    }
+  }
+
+ private:
+  template <class BaseSource, class ExponentSource>
+  static void float_block(const ops::pow& op, T* out, std::size_t i, BaseSource base, ExponentSource exponent) {
     const floats g = detail_pow::scaled(load_floats(base, i), op.scale_and_bias);
     doubles e_low, e_high;
     load_doubles(exponent, i, e_low, e_high);
@@ -176,6 +222,36 @@ struct kernel<ops::pow, T, T, E> {
     detail_pow::store_patched(out, i, detail_pow::general(g, e_low, e_high), special, [&](std::size_t k) {
       return op(detail_pow::element(base, i, k), detail_pow::element(exponent, i, k));
     });
+  }
+
+  template <class BaseSource, class ExponentSource>
+  static void integer_block(const ops::pow& op, T* out, std::size_t i, BaseSource base, ExponentSource exponent) {
+    if (op.scale_and_bias) {  // the float route: golden, element by element
+      for (std::size_t k = 0; k < step; ++k) {
+        out[i + k] = op(detail_pow::element(base, i, k), detail_pow::element(exponent, i, k));
+      }
+      return;
+    }
+    const int32s x = detail_pow::load_int32(base, i);
+    const int32s e = detail_pow::load_int32(exponent, i);
+    int32s y = detail_pow::power_mod_2_32(x, xsimd::bitwise_cast<uint32s>(e));
+    if constexpr (std::is_signed_v<E>) {
+      // A negative exponent: 1 for x = 1, +-1 by parity for x = -1 (signed bases), else 0
+      // (x = 0 is undefined; 0 is written, as golden does).
+      int32s reciprocal = xsimd::select(x == int32s(1), int32s(1), int32s(0));
+      if constexpr (std::is_signed_v<T>) {
+        const auto odd = (e & int32s(1)) != int32s(0);
+        reciprocal = xsimd::select(x == int32s(-1), xsimd::select(odd, int32s(-1), int32s(1)), reciprocal);
+      }
+      y = xsimd::select(e < int32s(0), reciprocal, y);
+    }
+    if constexpr (sizeof(T) == 4) {
+      y.store_unaligned(reinterpret_cast<std::int32_t*>(out + i));
+    } else {
+      alignas(64) std::int32_t lanes[width];
+      y.store_aligned(lanes);
+      for (std::size_t k = 0; k < width; ++k) out[i + k] = static_cast<T>(lanes[k]);  // modulo 2^bits
+    }
   }
 };
 
