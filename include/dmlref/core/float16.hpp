@@ -91,15 +91,16 @@ class float16 {
 
  private:
   static std::uint16_t from_float(float value) noexcept {
-#if DMLREF_HAVE_F16C
-    return static_cast<std::uint16_t>(_cvtss_sh(value, _MM_FROUND_TO_NEAREST_INT));
+#if DMLREF_HAVE_F16C  // VCVTPS2PH (the vector form: clang's _cvtss_sh is a C99 compound literal)
+    return static_cast<std::uint16_t>(
+        _mm_extract_epi16(_mm_cvtps_ph(_mm_set_ss(value), _MM_FROUND_TO_NEAREST_INT), 0));
 #else
     return detail::portable_float_to_half_bits(detail::bit_cast<std::uint32_t>(value));
 #endif
   }
   static float to_float(std::uint16_t bits) noexcept {
-#if DMLREF_HAVE_F16C
-    return _cvtsh_ss(bits);
+#if DMLREF_HAVE_F16C  // VCVTPH2PS
+    return _mm_cvtss_f32(_mm_cvtph_ps(_mm_cvtsi32_si128(bits)));
 #else
     return detail::bit_cast<float>(detail::portable_half_to_float_bits(bits));
 #endif

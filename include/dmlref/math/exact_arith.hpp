@@ -54,7 +54,9 @@ inline real make_special(fp_class cls, bool negative) noexcept {
 
 }  // namespace detail_arith
 
-/// a * b, exact up to sticky, with IEEE special values (0 * Inf = NaN).
+/// a * b, exact up to sticky, with IEEE special values (0 * Inf = NaN). Precondition: both
+/// operands exact (no sticky): the hidden fraction of an inexact one would be scaled by the
+/// other mantissa. dmlref's callers multiply exact values only.
 inline real multiply(const real& a, const real& b) noexcept {
   using detail_arith::make_special;
   const bool negative = a.negative != b.negative;
@@ -86,7 +88,10 @@ inline real multiply(const real& a, const real& b) noexcept {
 }
 
 /// a + b, exact up to sticky, with IEEE special values (Inf - Inf = NaN; an exact zero sum
-/// is +0 unless both addends are -0). Precondition: at most one addend is inexact (sticky).
+/// is +0 unless both addends are -0). Preconditions: at most one addend is inexact (sticky),
+/// and an inexact addend does not cancel the other to within one unit of its last place
+/// (the result would be "nonzero but below one unit", which exact_binary cannot hold).
+/// dmlref's callers add exact values only.
 inline real add(const real& a, const real& b) noexcept {
   using detail_arith::make_special;
   if (a.is_nan() || b.is_nan()) return make_special(fp_class::nan, false);
@@ -101,7 +106,10 @@ inline real add(const real& a, const real& b) noexcept {
   auto x = detail_arith::normalize61(a.magnitude);
   auto y = detail_arith::normalize61(b.magnitude);
   bool x_negative = a.negative, y_negative = b.negative;
-  if (y.exponent > x.exponent || (y.exponent == x.exponent && y.mantissa > x.mantissa)) {
+  const bool y_larger = y.exponent != x.exponent ? y.exponent > x.exponent
+                        : y.mantissa != x.mantissa ? y.mantissa > x.mantissa
+                                                   : (y.sticky && !x.sticky);
+  if (y_larger) {
     std::swap(x, y);
     std::swap(x_negative, y_negative);
   }

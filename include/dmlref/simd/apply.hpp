@@ -29,6 +29,27 @@ namespace dmlref::simd {
 
 inline constexpr std::size_t chunk = 512;  // a multiple of every kernel's step
 
+/// Runs the fast kernels in IEEE's default subnormal handling: clears the SSE
+/// flush-to-zero and denormals-are-zero modes for the duration of a call (a -ffast-math
+/// executable sets them at start-up) and restores the caller's modes afterwards.
+class ieee_subnormals {
+ public:
+#if defined(__SSE2__) || defined(_M_X64)
+  ieee_subnormals() noexcept : saved_(_mm_getcsr()) {
+    constexpr unsigned flush_to_zero = 1u << 15, denormals_are_zero = 1u << 6;
+    if ((saved_ & (flush_to_zero | denormals_are_zero)) != 0) _mm_setcsr(saved_ & ~(flush_to_zero | denormals_are_zero));
+  }
+  ~ieee_subnormals() { _mm_setcsr(saved_); }
+#endif
+  ieee_subnormals(const ieee_subnormals&) = delete;
+  ieee_subnormals& operator=(const ieee_subnormals&) = delete;
+
+ private:
+#if defined(__SSE2__) || defined(_M_X64)
+  unsigned saved_;
+#endif
+};
+
 namespace detail_apply {
 
 /// Calls f(kinds...) with std::true_type for broadcast inputs, std::false_type otherwise.
@@ -127,6 +148,7 @@ void apply_indexed(const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
 template <class Kernel, class Op, class Out, class... Ins>
 void apply(const Op& op, std::uint32_t rank, const std::uint32_t* sizes, const loops::operand<Out>& out,
            const loops::operand<const Ins>&... ins) {
+  const ieee_subnormals guard;
   detail_apply::apply_indexed<Kernel>(op, rank, sizes, out, std::index_sequence_for<Ins...>{}, ins...);
 }
 

@@ -95,8 +95,8 @@ inline bool cheap(float exponent, floats g, floats& out) noexcept {
     out = in_double([](doubles v) { return (v * v) * v; });
   } else if (exponent == 4.0f) {
     out = in_double([](doubles v) { return (v * v) * (v * v); });
-  } else if (exponent == -1.0f) {
-    out = floats(1.0f) / g;
+  } else if (exponent == -1.0f) {  // in double: -ffast-math may turn a float division into rcpps
+    out = in_double([](doubles v) { return doubles(1.0) / v; });
   } else if (exponent == -2.0f) {
     out = in_double([](doubles v) { return doubles(1.0) / (v * v); });
   } else if (exponent == 0.5f) {
