@@ -60,21 +60,27 @@ inline floats scaled(floats x, const std::optional<scale_bias>& sb) noexcept {
 #endif
 }
 
-/// |g|^e with the sign and NaN of negative bases, g finite nonzero, e finite (double lanes).
+/// |g|^e with the sign and NaN of negative bases, for g finite nonzero and e finite (double
+/// lanes). The exponent of 2 is clamped to +-2000, past which every result over- or
+/// underflows anyway, and e to +-2^53 for the parity test (every double beyond is an even
+/// integer): no lane ever reaches a conversion outside its range.
 inline doubles power(doubles g, doubles e) noexcept {
-  const doubles magnitude = xsimd::exp2(e * xsimd::log2(xsimd::abs(g)));
-  const auto negative = g < doubles(0.0);
-  const doubles half = e * doubles(0.5);
-  const auto integral = xsimd::floor(e) == e;
+  const doubles t = xsimd::min(xsimd::max(e * xsimd::log2(xsimd::abs(g)), doubles(-2000.0)), doubles(2000.0));
+  const doubles magnitude = xsimd::exp2(t);
+  const doubles bounded_e = xsimd::min(xsimd::max(e, doubles(-0x1p53)), doubles(0x1p53));
+  const doubles half = bounded_e * doubles(0.5);
+  const auto integral = xsimd::floor(bounded_e) == bounded_e;
   const auto odd = integral & (xsimd::floor(half) != half);
   const doubles signed_result = xsimd::select(odd, -magnitude, magnitude);
+  const auto negative = g < doubles(0.0);
   return xsimd::select(negative, xsimd::select(integral, signed_result, doubles(std::nan(""))), magnitude);
 }
 
-/// pow in float lanes through double lanes, for general exponents.
-inline floats general(floats g, doubles e_low, doubles e_high) noexcept {
+/// pow in float lanes through double lanes. Lanes flagged special get a harmless base (1)
+/// here; their results are replaced by golden's (store_patched).
+inline floats general(floats g, doubles e_low, doubles e_high, float_mask special) noexcept {
   doubles g0, g1;
-  widen(g, g0, g1);
+  widen(xsimd::select(special, floats(1.0f), g), g0, g1);
   return narrow(power(g0, e_low), power(g1, e_high));
 }
 
@@ -153,9 +159,10 @@ struct kernel<ops::constant_pow, T, T> {
       store_floats(out + i, y);
       return;
     }
-    const auto special = detail_pow::zero_inf_or_nan(g) | detail_pow::zero_inf_or_nan(floats(op.exponent));
-    const doubles e(static_cast<double>(op.exponent));
-    detail_pow::store_patched(out, i, detail_pow::general(g, e, e), special,
+    const bool exponent_special = xsimd::any(detail_pow::zero_inf_or_nan(floats(op.exponent)));
+    const auto special = detail_pow::zero_inf_or_nan(g) | detail_pow::float_mask(exponent_special);
+    const doubles e(exponent_special ? 0.0 : static_cast<double>(op.exponent));
+    detail_pow::store_patched(out, i, detail_pow::general(g, e, e, special), special,
                               [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
   }
 };
@@ -176,17 +183,18 @@ int32s load_int32(broadcast<T> s, std::size_t) noexcept {
   return int32s(static_cast<std::int32_t>(static_cast<std::uint32_t>(s.value)));
 }
 
-/// x^e modulo 2^32 by square-and-multiply over the exponent's bits, for e >= 0 (as uint32).
+/// x^e modulo 2^32 by square-and-multiply over the exponent's bits (e as uint32), in
+/// unsigned lanes, where wrap-around is defined.
 inline int32s power_mod_2_32(int32s x, uint32s e) noexcept {
-  int32s result(1);
-  int32s square = x;
+  uint32s result(1u);
+  uint32s square = xsimd::bitwise_cast<uint32s>(x);
   while (xsimd::any(e != uint32s(0u))) {
-    const auto bit = xsimd::bitwise_cast<int32s>(e & uint32s(1u)) != int32s(0);
+    const auto bit = (e & uint32s(1u)) != uint32s(0u);
     result = xsimd::select(bit, result * square, result);
     square = square * square;
     e = e >> 1;
   }
-  return result;
+  return xsimd::bitwise_cast<int32s>(result);
 }
 
 }  // namespace detail_pow
@@ -215,11 +223,17 @@ struct kernel<ops::pow, T, T, E> {
   template <class BaseSource, class ExponentSource>
   static void float_block(const ops::pow& op, T* out, std::size_t i, BaseSource base, ExponentSource exponent) {
     const floats g = detail_pow::scaled(load_floats(base, i), op.scale_and_bias);
-    doubles e_low, e_high;
-    load_doubles(exponent, i, e_low, e_high);
     auto special = detail_pow::zero_inf_or_nan(g);
-    if constexpr (is_float_element_v<E>) special = special | detail_pow::zero_inf_or_nan(load_floats(exponent, i));
-    detail_pow::store_patched(out, i, detail_pow::general(g, e_low, e_high), special, [&](std::size_t k) {
+    doubles e_low, e_high;
+    if constexpr (is_float_element_v<E>) {
+      const floats e = load_floats(exponent, i);
+      const auto exponent_special = detail_pow::zero_inf_or_nan(e);
+      special = special | exponent_special;
+      widen(xsimd::select(exponent_special, floats(0.0f), e), e_low, e_high);
+    } else {
+      load_doubles(exponent, i, e_low, e_high);
+    }
+    detail_pow::store_patched(out, i, detail_pow::general(g, e_low, e_high, special), special, [&](std::size_t k) {
       return op(detail_pow::element(base, i, k), detail_pow::element(exponent, i, k));
     });
   }
