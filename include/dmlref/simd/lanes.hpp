@@ -47,6 +47,27 @@ floats load_floats(const T* p) noexcept {
 #endif
   } else {
     static_assert(std::is_integral_v<T>, "an element type");
+#if defined(__AVX512F__)  // widening loads: xsimd 8's converting load goes element by element
+    if constexpr (sizeof(T) == 1) {
+      const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const __m512i wide = std::is_signed_v<T> ? _mm512_cvtepi8_epi32(bytes) : _mm512_cvtepu8_epi32(bytes);
+      return floats(_mm512_cvtepi32_ps(wide));
+    } else if constexpr (sizeof(T) == 2) {
+      const __m256i halves = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+      const __m512i wide = std::is_signed_v<T> ? _mm512_cvtepi16_epi32(halves) : _mm512_cvtepu16_epi32(halves);
+      return floats(_mm512_cvtepi32_ps(wide));
+    }
+#elif defined(__AVX2__)
+    if constexpr (sizeof(T) == 1) {
+      const __m128i bytes = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p));
+      const __m256i wide = std::is_signed_v<T> ? _mm256_cvtepi8_epi32(bytes) : _mm256_cvtepu8_epi32(bytes);
+      return floats(_mm256_cvtepi32_ps(wide));
+    } else if constexpr (sizeof(T) == 2) {
+      const __m128i halves = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const __m256i wide = std::is_signed_v<T> ? _mm256_cvtepi16_epi32(halves) : _mm256_cvtepu16_epi32(halves);
+      return floats(_mm256_cvtepi32_ps(wide));
+    }
+#endif
     return xsimd::load_as<float>(p, xsimd::unaligned_mode{});
   }
 }
