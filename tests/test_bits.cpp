@@ -19,8 +19,11 @@
 
 #include "dmlref/core/bits.hpp"
 
+#include "bit_helpers.hpp"
+
 #if defined(__F16C__)
 #include <immintrin.h>
+
 #endif
 
 namespace {
@@ -35,20 +38,6 @@ using dmlref::detail::exact_binary;
 using dmlref::detail::fp_class;
 using dmlref::detail::round_to_format;
 using dmlref::detail::sign_bit;
-
-template <class To, class From>
-To bits_as(From from) {
-  static_assert(sizeof(To) == sizeof(From));
-  To to;
-  std::memcpy(&to, &from, sizeof(To));
-  return to;
-}
-
-std::string hex(std::uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 std::string describe(const exact_binary& v) {
   return std::string(v.negative ? "-" : "+") + hex(v.mantissa) + " * 2^" +
@@ -79,9 +68,9 @@ struct format {
   int emax;
   int exponent_bits;
 };
-constexpr format f16{11, -14, 15, 5};
-constexpr format f32{24, -126, 127, 8};
-constexpr format f64{53, -1022, 1023, 11};
+constexpr format half_format{11, -14, 15, 5};
+constexpr format single_format{24, -126, 127, 8};
+constexpr format double_format{53, -1022, 1023, 11};
 
 constexpr bool long_double_is_x87 = std::numeric_limits<long double>::digits == 64;
 
@@ -530,8 +519,8 @@ TEST_CASE("bits: the reference rounding agrees with the hardware (validates the 
     const int e32 = static_cast<int>(rng() % 300) - 165 - 63;
     const auto want64 = bits_as<std::uint64_t>(static_cast<double>(ldexpl(static_cast<long double>(m), e64)));
     const auto want32 = bits_as<std::uint32_t>(static_cast<float>(ldexpl(static_cast<long double>(m), e32)));
-    if (reference_bits(ex(m, e64), f64) != want64) ++mismatches;
-    if (reference_bits(ex(m, e32), f32) != want32) ++mismatches;
+    if (reference_bits(ex(m, e64), double_format) != want64) ++mismatches;
+    if (reference_bits(ex(m, e32), single_format) != want32) ++mismatches;
   }
   CHECK(mismatches == 0);
 }
@@ -565,9 +554,9 @@ TEST_CASE("bits: round_to_format with sticky and to binary16 against the referen
       }
     }
   };
-  run(binary16{}, f16, 60, -40, "binary16");
-  run(binary32{}, f32, 300, -165, "binary32");
-  run(binary64{}, f64, 2160, -1130, "binary64");
+  run(binary16{}, half_format, 60, -40, "binary16");
+  run(binary32{}, single_format, 300, -165, "binary32");
+  run(binary64{}, double_format, 2160, -1130, "binary64");
   // Short mantissas to binary16, without sticky: any width works.
   for (int i = 0; i < 300000; ++i) {
     const int w = 1 + static_cast<int>(rng() % 64);
@@ -575,7 +564,7 @@ TEST_CASE("bits: round_to_format with sticky and to binary16 against the referen
     const int e = static_cast<int>(rng() % 50) - 40 - (w - 1);
     const auto v = ex(m, e, false, (rng() & 1) != 0);
     const std::uint64_t got = r16(v);
-    const std::uint64_t want = reference_bits(v, f16);
+    const std::uint64_t want = reference_bits(v, half_format);
     if (got != want && mismatches++ < 10) {
       CHECK_MESSAGE(false, "binary16 " << describe(v) << " -> " << hex(got) << ", reference "
                                        << hex(want));

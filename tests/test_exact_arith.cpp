@@ -22,8 +22,11 @@
 #include <string>
 
 #include "dmlref/math/bigint.hpp"
+
+#include "bit_helpers.hpp"
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
+
 
 namespace {
 
@@ -33,20 +36,6 @@ using dmlref::math::round_real;
 using dmlref::math::to_real;
 using dmlref::math::truncate_to_integer;
 using fp_class = dmlref::detail::fp_class;
-
-template <class To, class From>
-To bits_as(From from) {
-  static_assert(sizeof(To) == sizeof(From));
-  To to;
-  std::memcpy(&to, &from, sizeof(To));
-  return to;
-}
-
-std::string hex(std::uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 /// std::mt19937 whose results are std::uint32_t (its result_type may be wider).
 struct rng32 {

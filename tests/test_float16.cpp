@@ -20,21 +20,16 @@
 
 #include "dmlref/core/float16.hpp"
 
+#include "bit_helpers.hpp"
+
 #if defined(__F16C__)
 #include <immintrin.h>
+
 #endif
 
 namespace {
 
 using dmlref::float16;
-
-template <class To, class From>
-To bits_as(From from) {
-  static_assert(sizeof(To) == sizeof(From));
-  To to;
-  std::memcpy(&to, &from, sizeof(To));
-  return to;
-}
 
 std::uint32_t float_bits(float f) { return bits_as<std::uint32_t>(f); }
 std::uint64_t double_bits(double d) { return bits_as<std::uint64_t>(d); }
@@ -107,12 +102,6 @@ std::uint16_t hardware_float_to_half(float f) {
 #endif
 
 bool is_half_nan(std::uint16_t h) { return (h & 0x7C00) == 0x7C00 && (h & 0x3FF) != 0; }
-
-std::string hex(std::uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 }  // namespace
 

@@ -16,17 +16,13 @@
 
 #include <dmlref/dmlref.hpp>
 
+#include "bit_helpers.hpp"
+
 namespace {
 
 using namespace dmlref::dml;
 
 constexpr float sentinel = 1234.5f;
-
-std::uint32_t bits_of(float f) {
-  std::uint32_t u = 0;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
 
 template <std::size_t R>
 using dims = std::array<std::uint32_t, R>;

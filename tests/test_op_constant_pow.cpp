@@ -14,26 +14,12 @@
 
 #include <dmlref/dmlref.hpp>
 
+#include "bit_helpers.hpp"
+
 namespace {
 
 using dmlref::float16;
 using dmlref::scale_bias;
-
-std::uint32_t bits_of(float f) {
-  std::uint32_t u = 0;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
-std::uint16_t bits_of(float16 h) {
-  std::uint16_t u = 0;
-  std::memcpy(&u, &h, sizeof u);
-  return u;
-}
-float f32(std::uint32_t u) {
-  float f = 0;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
 
 constexpr float inf = std::numeric_limits<float>::infinity();
 const float nan_f = f32(0x7FC00000u);

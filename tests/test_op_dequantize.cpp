@@ -17,26 +17,11 @@
 
 #include <dmlref/dmlref.hpp>
 
+#include "bit_helpers.hpp"
+
 namespace {
 
 using dmlref::float16;
-
-std::uint32_t bits_of(float f) {
-  std::uint32_t u = 0;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
-std::uint16_t bits_of(float16 h) {
-  std::uint16_t u = 0;
-  std::memcpy(&u, &h, sizeof u);
-  return u;
-}
-float f32(std::uint32_t u) {
-  float f = 0;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
-float16 f16(std::uint16_t u) { return float16::from_bits(u); }
 
 /// The shape of one binary format, for the independent rounding below.
 template <class T>

@@ -18,27 +18,12 @@
 
 #include <dmlref/dmlref.hpp>
 
+#include "bit_helpers.hpp"
+
 namespace {
 
 using dmlref::float16;
 using dmlref::scale_bias;
-
-std::uint32_t bits_of(float f) {
-  std::uint32_t u = 0;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
-std::uint16_t bits_of(float16 h) {
-  std::uint16_t u = 0;
-  std::memcpy(&u, &h, sizeof u);
-  return u;
-}
-float f32(std::uint32_t u) {
-  float f = 0;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
-float16 f16(std::uint16_t u) { return float16::from_bits(u); }
 
 bool is_nan32(std::uint32_t b) { return (b & 0x7F800000u) == 0x7F800000u && (b & 0x007FFFFFu) != 0; }
 bool is_nan16(std::uint16_t b) { return (b & 0x7C00u) == 0x7C00u && (b & 0x03FFu) != 0; }

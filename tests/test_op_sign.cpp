@@ -15,20 +15,11 @@
 
 #include <dmlref/dmlref.hpp>
 
+#include "bit_helpers.hpp"
+
 namespace {
 
 using dmlref::float16;
-
-std::uint32_t bits_of(float f) {
-  std::uint32_t u = 0;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
-std::uint16_t bits_of(float16 h) {
-  std::uint16_t u = 0;
-  std::memcpy(&u, &h, sizeof u);
-  return u;
-}
 
 /// The bit patterns of one float format: (input, expected SIGN) pairs, derived by hand.
 template <class T>

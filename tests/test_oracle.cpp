@@ -12,18 +12,14 @@
 #include "dmlref/oracle/compare.hpp"
 #include "dmlref/oracle/tolerance_table.hpp"
 
+#include "bit_helpers.hpp"
+
 using dmlref::float16;
 using dmlref::tolerance;
 using dmlref::oracle::compare;
 using dmlref::oracle::compare_options;
 
 namespace {
-
-float f32(std::uint32_t bits) {
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
 
 template <class T>
 dmlref::oracle::report compare_1d(const std::vector<T>& expected, const std::vector<T>& actual, tolerance tol,

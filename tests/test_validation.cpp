@@ -14,16 +14,12 @@
 
 #include <dmlref/dmlref.hpp>
 
+#include "bit_helpers.hpp"
+
 using namespace dmlref::dml;
 using dmlref::errc;
 
 namespace {
-
-std::uint32_t bits_of(float f) {
-  std::uint32_t u = 0;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
 
 UINT64 element_bytes(DML_TENSOR_DATA_TYPE t) {
   switch (t) {

@@ -48,10 +48,16 @@ inline float_mask zero_inf_or_nan(floats x) noexcept {
   return as_float_mask((magnitude == int32s(0)) | (magnitude >= int32s(0x7F800000)));
 }
 
+/// g = fma(x, Scale, Bias) with one rounding. The FMA instruction is called directly: xsimd
+/// 8.1's fma on AVX-512 is a product and a sum, rounded twice.
 inline floats scaled(floats x, const std::optional<scale_bias>& sb) noexcept {
   if (!sb) return x;
-#if defined(__FMA__) || defined(__AVX512F__)
-  return xsimd::fma(x, floats(sb->scale), floats(sb->bias));
+#if defined(__AVX512F__)
+  return floats(_mm512_fmadd_ps(x, _mm512_set1_ps(sb->scale), _mm512_set1_ps(sb->bias)));
+#elif defined(__FMA__) && defined(__AVX__)
+  return floats(_mm256_fmadd_ps(x, _mm256_set1_ps(sb->scale), _mm256_set1_ps(sb->bias)));
+#elif defined(__FMA__)
+  return floats(_mm_fmadd_ps(x, _mm_set1_ps(sb->scale), _mm_set1_ps(sb->bias)));
 #else
   alignas(64) float lanes[width];
   x.store_aligned(lanes);
