@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include "runtime_instances.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
