@@ -144,3 +144,19 @@ TEST_CASE("oracle: the tolerance table holds the documented figures") {
   CHECK(default_tolerance(operator_kind::dequantize_linear, data_type::float32).max_ulps() == 1);
   CHECK(default_tolerance(operator_kind::dequantize_linear, data_type::float16).max_ulps() == 1);
 }
+
+TEST_CASE("oracle: NaN mismatches are counted apart from ULP distances and named in the report") {
+  // A comparison that fails on NaNs alone: no finite distance, yet the text must not read as a
+  // clean "worst distance 0 ULP".
+  const float qnan = f32(0x7FC00000);
+  const auto only_nans = compare_1d<float>({1.0f, qnan, 2.0f}, {1.0f, 1.0f, qnan}, tolerance::ulp(32));
+  REQUIRE_FALSE(only_nans.pass);
+  CHECK(only_nans.max_ulps == 0);
+  CHECK(only_nans.mismatches == 2);
+  CHECK(only_nans.text().find("worst distance 0 ULP, 2 NaN mismatches\n") != std::string::npos);
+  // Among finite mismatches the count follows the largest distance; without NaNs nothing is added.
+  const auto mixed = compare_1d<float>({1.0f, 1.0f}, {f32(0x3F800040), qnan}, tolerance::ulp(2));
+  CHECK(mixed.text().find("worst distance 64 ULP, 1 NaN mismatch\n") != std::string::npos);
+  const auto finite = compare_1d<float>({1.0f}, {f32(0x3F800040)}, tolerance::ulp(2));
+  CHECK(finite.text().find("worst distance 64 ULP\n") != std::string::npos);
+}

@@ -10,6 +10,9 @@
 // - Elements the operator leaves undefined (defined[k] == false) are skipped and counted.
 // - The report gives pass or fail, counts, the first and the worst mismatch with N-d
 //   coordinates, values as decimals and bits, ULP distances, and a histogram of distances.
+//   A NaN mismatch has no distance: max_ulps covers the other elements, and NaN mismatches
+//   are counted apart (nan_mismatches) and named in the text, so a comparison that fails on
+//   NaNs alone never reads as "worst distance 0 ULP" and nothing else.
 
 #include <array>
 #include <cmath>
@@ -82,7 +85,8 @@ struct report {
   std::uint64_t compared = 0;
   std::uint64_t mismatches = 0;
   std::uint64_t skipped = 0;  // undefined elements
-  std::uint64_t max_ulps = 0;
+  std::uint64_t nan_mismatches = 0;  // one side NaN, the other not (or, under same_bits, other NaN bits)
+  std::uint64_t max_ulps = 0;        // over the elements that are not NaN mismatches
   element_report first;  // first mismatch in row-major order
   element_report worst;  // largest distance (a NaN mismatch counts as the largest)
   ulp_histogram histogram;
@@ -97,7 +101,12 @@ struct report {
     } else {
       s.append(std::to_string(tol.ulps)).append(" ULP");
     }
-    s.append("; worst distance ").append(std::to_string(max_ulps)).append(" ULP\n");
+    s.append("; worst distance ").append(std::to_string(max_ulps)).append(" ULP");
+    if (nan_mismatches != 0) {
+      s.append(", ").append(std::to_string(nan_mismatches));
+      s.append(nan_mismatches == 1 ? " NaN mismatch" : " NaN mismatches");
+    }
+    s.append("\n");
     auto line = [&s](const char* what, const element_report& e) {
       if (!e.present) return;
       s.append("  ").append(what).append(" at ").append(e.coordinates()).append(": expected ").append(e.expected);
@@ -159,6 +168,7 @@ report compare(const T* expected, const bool* defined, const T* actual, const el
       }
       if (!ok) {
         ++r.mismatches;
+        if (here.nan_mismatch) ++r.nan_mismatches;
         here.present = true;
         here.rank = rank;
         here.index = index;

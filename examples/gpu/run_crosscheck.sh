@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Builds dmlref-eval and gpu_crosscheck, then runs both cross-checks on this machine's GPU:
+#
+#   examples/gpu/run_crosscheck.sh [BUILD_DIR] [LOG_DIR]      (defaults: build/gpu, build/gpu/logs)
+#
+# Writes LOG_DIR/environment.txt (GPU, driver, CUDA, compilers, torch), LOG_DIR/gpu_crosscheck.log
+# and LOG_DIR/torch_crosscheck.log, and prints each run's wall time. Extra CMake arguments may be
+# given in DMLREF_CMAKE_ARGS (for example -DCMAKE_PREFIX_PATH=... where nlohmann_json lives).
+# Exit status: non-zero when a build fails or either cross-check is not as expected.
+set -uo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+BUILD=${1:-$ROOT/build/gpu}
+LOGS=${2:-$BUILD/logs}
+mkdir -p "$LOGS"
+JOBS=$(nproc 2>/dev/null || echo 4)
+GENERATOR=Ninja
+command -v ninja >/dev/null 2>&1 || GENERATOR="Unix Makefiles"
+PYTHON=${PYTHON:-python3}
+
+{
+  echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap --format=csv 2>&1
+  nvidia-smi 2>&1 | grep -m1 "CUDA Version"
+  nvcc --version 2>&1 | tail -n 2
+  echo "host compiler: $(c++ --version 2>&1 | head -n 1)"
+  echo "cmake: $(cmake --version 2>&1 | head -n 1)"
+  echo "python: $($PYTHON --version 2>&1); $($PYTHON -c 'import torch; print("torch", torch.__version__, "CUDA", torch.version.cuda)' 2>&1 | tail -n 1)"
+  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores"
+} | tee "$LOGS/environment.txt"
+
+t0=$(date +%s.%N)
+# shellcheck disable=SC2086  # DMLREF_CMAKE_ARGS is a list of arguments
+# AUTO: built for the GPU nvidia-smi lists (CMAKE_CUDA_ARCHITECTURES=native).
+cmake -S "$ROOT" -B "$BUILD" -G "$GENERATOR" -DCMAKE_BUILD_TYPE=Release -DDMLREF_BUILD_TESTS=OFF \
+  -DDMLREF_BUILD_BENCH=OFF -DDMLREF_BUILD_TOOLS=ON -DDMLREF_BUILD_EXAMPLES=ON -DDMLREF_BUILD_GPU_EXAMPLES=AUTO \
+  ${DMLREF_CMAKE_ARGS:-} >"$LOGS/build.log" 2>&1 &&
+  cmake --build "$BUILD" --parallel "$JOBS" --target dmlref-eval dmlref-gpu-crosscheck >>"$LOGS/build.log" 2>&1
+rc=$?
+t1=$(date +%s.%N)
+echo "build: exit $rc, $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s (log: $LOGS/build.log)"
+if [ "$rc" -ne 0 ]; then tail -n 40 "$LOGS/build.log"; exit "$rc"; fi
+
+"$BUILD/examples/gpu/gpu_crosscheck" --eval "$BUILD/dmlref-eval" --work "$BUILD/gpu-cases" \
+  >"$LOGS/gpu_crosscheck.log" 2>&1
+gpu_rc=$?
+t2=$(date +%s.%N)
+echo "gpu_crosscheck: exit $gpu_rc, $(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.1f", b - a }') s"
+sed -n '/^==== summary/,$p' "$LOGS/gpu_crosscheck.log"
+
+PYTHONUNBUFFERED=1 "$PYTHON" "$ROOT/examples/gpu/torch_crosscheck.py" "$BUILD/dmlref-eval" "$BUILD/torch-cases" \
+  >"$LOGS/torch_crosscheck.log" 2>&1
+torch_rc=$?
+t3=$(date +%s.%N)
+echo "torch_crosscheck: exit $torch_rc, $(awk -v a="$t2" -v b="$t3" 'BEGIN { printf "%.1f", b - a }') s"
+sed -n '/^==== summary/,$p' "$LOGS/torch_crosscheck.log"
+[ "$gpu_rc" -eq 0 ] && [ "$torch_rc" -eq 0 ]

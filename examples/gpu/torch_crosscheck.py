@@ -1,0 +1,480 @@
+#!/usr/bin/env python3
+"""Judge PyTorch's CUDA arithmetic against dmlref's oracle, the way a Python backend team would.
+
+For each variant (a way of computing one DirectML operator with torch on the GPU):
+  1. build cases in the case format dmlref-case/1: every data type torch has, special values
+     (signed zeros, infinities, NaN, subnormals, negative bases, integer extremes) and layouts
+     (contiguous, broadcast through zero strides, padded rows) expressed with torch.as_strided;
+  2. run torch on the GPU and write its outputs in the shape `dmlref-eval run` prints;
+  3. `dmlref-eval compare CASES OUTPUTS` judges them under the default tolerances
+     (exit 0 pass, 1 mismatch, 2 invalid case).
+
+Each variant records the verdict expected of it ("conforms" or "diverges"); the script exits 0
+when every variant gets it, 1 otherwise, 77 when no CUDA device is usable.
+
+Usage: torch_crosscheck.py PATH/TO/dmlref-eval [WORK_DIR]
+WORK_DIR keeps each variant's case and output files; without it they go to a temporary folder.
+Standard library and torch only.
+"""
+import json
+import math
+import os
+import random
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+import torch
+
+TORCH_TYPES = {
+    "FLOAT32": torch.float32, "FLOAT16": torch.float16, "INT8": torch.int8, "UINT8": torch.uint8,
+    "INT16": torch.int16, "INT32": torch.int32, "INT64": torch.int64, "UINT16": torch.uint16,
+    "UINT32": torch.uint32, "UINT64": torch.uint64,
+}
+INT_RANGES = {
+    "INT8": (-2**7, 2**7 - 1), "UINT8": (0, 2**8 - 1), "INT16": (-2**15, 2**15 - 1), "UINT16": (0, 2**16 - 1),
+    "INT32": (-2**31, 2**31 - 1), "UINT32": (0, 2**32 - 1), "INT64": (-2**63, 2**63 - 1), "UINT64": (0, 2**64 - 1),
+}
+SIGN, CONSTANT_POW, POW, DEQUANTIZE = ("ELEMENT_WISE_SIGN", "ELEMENT_WISE_CONSTANT_POW", "ELEMENT_WISE_POW",
+                                       "ELEMENT_WISE_DEQUANTIZE_LINEAR")
+
+# ---- values: floats are carried as bit patterns, so that NaN payloads and -0 survive -------------
+
+
+def f32_bits(x):
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+def f16_bits(x):
+    if math.isfinite(x) and abs(x) >= 65520.0:  # rounds to infinity (struct refuses it)
+        return 0xFC00 if x < 0 else 0x7C00
+    return struct.unpack("<H", struct.pack("<e", x))[0]
+
+
+def bits_value(bits, dtype):
+    if dtype == "FLOAT32":
+        return struct.unpack("<f", struct.pack("<I", bits))[0]
+    return struct.unpack("<e", struct.pack("<H", bits))[0]
+
+
+def float_bits(x, dtype):
+    return f32_bits(x) if dtype == "FLOAT32" else f16_bits(x)
+
+
+def json_value(v, dtype):
+    """A buffer element as the case format reads it back exactly."""
+    if dtype not in ("FLOAT32", "FLOAT16"):
+        return int(v)
+    x = bits_value(v, dtype)
+    if math.isnan(x):
+        return "NaN" if v in (0x7FC00000, 0x7E00) else ("0x%08x" % v if dtype == "FLOAT32" else "0x%04x" % v)
+    if math.isinf(x):
+        return "Infinity" if x > 0 else "-Infinity"
+    return x  # json writes -0.0 as -0.0 and every double exactly
+
+
+F32_SPECIALS = [
+    0x00000000, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00000, 0x7F800001, 0x00000001, 0x80000001,
+    0x00400000, 0x007FFFFF, 0x807FFFFF, 0x00800000, 0x3F800000, 0xBF800000, 0x3F000000, 0xBF000000, 0x40000000,
+    0xC0000000, 0x40400000, 0xC0400000, 0x3F7FFFFF, 0x3F800001, 0xBF800001, 0x7F7FFFFF, 0xFF7FFFFF, 0x41200000,
+    0xC1200000, 0x3DCCCCCD, 0x4B800001]
+F16_SPECIALS = [
+    0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0xFE00, 0x7C01, 0x0001, 0x8001, 0x0200, 0x03FF, 0x0400, 0x3C00, 0xBC00,
+    0x3800, 0xB800, 0x4000, 0xC000, 0x4200, 0xC200, 0x3BFF, 0x3C01, 0xBC01, 0x7BFF, 0xFBFF, 0x4900, 0xC900, 0x2E66]
+EXPONENTS = [0.0, -0.0, 1.0, -1.0, 2.0, -2.0, 3.0, -3.0, 0.5, -0.5, 1.5, 1.0 / 3.0, 2.5, 7.0, -7.0, 0.1, 127.0,
+             -126.0, -149.0, 16777215.0, 16777216.0, 1e10, -1e10, math.inf, -math.inf, math.nan,
+             bits_value(1, "FLOAT32")]
+
+
+def rounded(x, dtype):
+    """The bits of x rounded to dtype."""
+    return float_bits(x, dtype)
+
+
+# ---- cases ------------------------------------------------------------------------------------------
+
+
+class Tensor:
+    def __init__(self, dtype, values, strides=None):
+        self.dtype, self.values, self.strides = dtype, values, strides  # values: buffer order (bits for floats)
+
+
+class Case:
+    def __init__(self, name, op, sizes, output, inputs, output_strides=None, exponent=None, scale_bias=None):
+        self.name, self.op, self.sizes, self.output = name, op, sizes, output
+        self.inputs = inputs  # {"InputTensor": Tensor, ...}
+        for t in inputs.values():  # a buffer holds exactly up to its last addressed element
+            strides = t.strides if t.strides is not None else packed(sizes)
+            t.values = t.values[: sum((n - 1) * st for n, st in zip(sizes, strides)) + 1]
+        self.output_strides, self.exponent, self.scale_bias = output_strides, exponent, scale_bias
+
+    def json(self):
+        tensors = {}
+        for field, t in self.inputs.items():
+            entry = {"dataType": t.dtype, "sizes": self.sizes}
+            if t.strides is not None:
+                entry["strides"] = t.strides
+            entry["data"] = [json_value(v, t.dtype) for v in t.values]
+            tensors[field] = entry
+        out = {"dataType": self.output, "sizes": self.sizes}
+        if self.output_strides is not None:
+            out["strides"] = self.output_strides
+        tensors["OutputTensor"] = out
+        case = {"name": self.name, "op": self.op, "featureLevel": "6_4", "tensors": tensors}
+        attributes = {}
+        if self.exponent is not None:
+            attributes["Exponent"] = self.exponent
+        if self.scale_bias is not None:
+            attributes["ScaleBias"] = {"Scale": self.scale_bias[0], "Bias": self.scale_bias[1]}
+        if attributes:
+            case["attributes"] = attributes
+        return case
+
+
+def packed(sizes):
+    strides, step = [], 1
+    for s in reversed(sizes):
+        strides.insert(0, step)
+        step *= s
+    return strides
+
+
+def device_tensor(t, sizes):
+    """The case's tensor as torch sees it: its buffer on the GPU, viewed through its strides."""
+    dtype = TORCH_TYPES[t.dtype]
+    if t.dtype == "FLOAT32":
+        flat = torch.tensor([v - (1 << 32) if v >= 1 << 31 else v for v in t.values], dtype=torch.int32)
+        flat = flat.view(torch.float32)
+    elif t.dtype == "FLOAT16":
+        flat = torch.tensor([v - (1 << 16) if v >= 1 << 15 else v for v in t.values], dtype=torch.int16)
+        flat = flat.view(torch.float16)
+    else:
+        flat = torch.tensor(t.values, dtype=dtype)
+    flat = flat.cuda()
+    return torch.as_strided(flat, sizes, t.strides if t.strides is not None else packed(sizes))
+
+
+def output_values(case, result):
+    """The result, stored through the case's output layout (a padded buffer when it has strides),
+    read back in logical row-major order, as JSON values."""
+    dtype = TORCH_TYPES[case.output]
+    result = result.to(dtype)
+    if case.output_strides is not None:
+        span = sum((s - 1) * st for s, st in zip(case.sizes, case.output_strides)) + 1
+        buffer = torch.empty(span, dtype=dtype, device="cuda")
+        buffer.view(torch.uint8).fill_(0xA5)
+        view = torch.as_strided(buffer, case.sizes, case.output_strides)
+        view.copy_(result)
+        result = view
+    torch.cuda.synchronize()
+    flat = result.contiguous().cpu().reshape(-1)
+    if case.output == "FLOAT32":
+        return [json_value(v & 0xFFFFFFFF, "FLOAT32") for v in flat.view(torch.int32).tolist()]
+    if case.output == "FLOAT16":
+        return [json_value(v & 0xFFFF, "FLOAT16") for v in flat.view(torch.int16).tolist()]
+    return [int(v) for v in flat.tolist()]
+
+
+def build_cases(rng):
+    cases = []
+
+    def u(lo, hi):
+        return rng.uniform(lo, hi)
+
+    # SIGN
+    cases.append(Case("sign FLOAT32 special values", SIGN, [len(F32_SPECIALS)], "FLOAT32",
+                      {"InputTensor": Tensor("FLOAT32", F32_SPECIALS)}))
+    cases.append(Case("sign FLOAT32 random bit patterns, padded rows in and out", SIGN, [64, 255], "FLOAT32",
+                      {"InputTensor": Tensor("FLOAT32", [rng.getrandbits(32) for _ in range(63 * 256 + 255)],
+                                             [256, 1])}, output_strides=[260, 1]))
+    cases.append(Case("sign FLOAT32 subnormals", SIGN, [1024], "FLOAT32",
+                      {"InputTensor": Tensor("FLOAT32", [(rng.getrandbits(23) | 1) | (k % 2) << 31
+                                                         for k in range(1024)])}))
+    cases.append(Case("sign FLOAT16 every bit pattern", SIGN, [256, 256], "FLOAT16",
+                      {"InputTensor": Tensor("FLOAT16", list(range(65536)))}))
+    cases.append(Case("sign FLOAT16 special values, broadcast column", SIGN, [len(F16_SPECIALS), 4], "FLOAT16",
+                      {"InputTensor": Tensor("FLOAT16", F16_SPECIALS, [1, 0])}))
+    for dtype in ("INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64"):
+        lo, hi = INT_RANGES[dtype]
+        values = [lo, hi, 0, 1, lo + 1, hi - 1] + ([-1] if lo < 0 else [])
+        values += [rng.randint(lo, hi) for _ in range(16 * 40 - len(values))]
+        cases.append(Case(f"sign {dtype} extremes and random values, padded input rows", SIGN, [16, 33], dtype,
+                          {"InputTensor": Tensor(dtype, values, [40, 1])}))
+
+    # CONSTANT_POW
+    def mixed_bases():
+        v = list(F32_SPECIALS)
+        v += [rounded(u(0, 8), "FLOAT32") for _ in range(2048)]
+        v += [rounded(u(-8, 0), "FLOAT32") for _ in range(512)]
+        v += [rng.getrandbits(32) for _ in range(1024)]
+        v += [rng.getrandbits(23) for _ in range(128)]
+        return v
+
+    for e in (2.0, 0.5, 3.0, -1.0, -0.5, -2.0, 1.0 / 3.0, 2.5, 0.1, 7.0, -3.5, 100.0):
+        e32 = bits_value(f32_bits(e), "FLOAT32")
+        v = mixed_bases()
+        cases.append(Case(f"constant_pow FLOAT32 exponent {e32:.9g}", CONSTANT_POW, [len(v)], "FLOAT32",
+                          {"InputTensor": Tensor("FLOAT32", v)}, exponent=e32))
+    for e in (2.0, 0.5, 3.0, -1.0, -0.5, 1.0 / 3.0, 2.5):
+        e32 = bits_value(f32_bits(e), "FLOAT32")
+        cases.append(Case(f"constant_pow FLOAT16 exponent {e32:.9g}, every bit pattern", CONSTANT_POW, [256, 256],
+                          "FLOAT16", {"InputTensor": Tensor("FLOAT16", list(range(65536)))}, exponent=e32))
+    v = mixed_bases()
+    cases.append(Case("constant_pow FLOAT32 exponent 2 with ScaleBias 0.5, -1", CONSTANT_POW, [len(v)], "FLOAT32",
+                      {"InputTensor": Tensor("FLOAT32", v)}, exponent=2.0, scale_bias=(0.5, -1.0)))
+    cases.append(Case("constant_pow FLOAT16 exponent 2 with ScaleBias 0.5, -1 (g in FLOAT32), every bit pattern",
+                      CONSTANT_POW, [65536], "FLOAT16", {"InputTensor": Tensor("FLOAT16", list(range(65536)))},
+                      exponent=2.0, scale_bias=(0.5, -1.0)))
+
+    # POW, float base
+    def cross(name, dtype, bases, edtype, exponents, out=None):
+        cases.append(Case(name, POW, [len(bases), len(exponents)], out or dtype,
+                          {"InputTensor": Tensor(dtype, bases, [1, 0]),
+                           "ExponentTensor": Tensor(edtype, exponents, [0, 1])}))
+
+    cross("pow FLOAT32 special bases x special exponents (broadcast cross product)", "FLOAT32", F32_SPECIALS,
+          "FLOAT32", [f32_bits(e) for e in EXPONENTS])
+    cross("pow FLOAT16 special bases x special exponents (broadcast cross product)", "FLOAT16", F16_SPECIALS,
+          "FLOAT16", [f16_bits(e) if not math.isnan(e) else 0x7E00 for e in EXPONENTS])
+    n = 65536
+    cases.append(Case("pow FLOAT32 random positive bases and exponents", POW, [n], "FLOAT32",
+                      {"InputTensor": Tensor("FLOAT32", [rounded(u(0, 8), "FLOAT32") for _ in range(n)]),
+                       "ExponentTensor": Tensor("FLOAT32", [rounded(u(-12, 12), "FLOAT32") for _ in range(n)])}))
+    cases.append(Case("pow FLOAT32 negative bases, integral exponents", POW, [16384], "FLOAT32",
+                      {"InputTensor": Tensor("FLOAT32", [rounded(u(-8, 0), "FLOAT32") for _ in range(16384)]),
+                       "ExponentTensor": Tensor("FLOAT32", [f32_bits(rng.randint(-40, 40)) for _ in range(16384)])}))
+    xs = [rounded(u(0.3, 0.95), "FLOAT32") for _ in range(16384)]
+    cases.append(Case("pow FLOAT32 results in the subnormal range", POW, [16384], "FLOAT32",
+                      {"InputTensor": Tensor("FLOAT32", xs),
+                       "ExponentTensor": Tensor("FLOAT32", [rounded(u(-149.5, -126) / math.log2(bits_value(x, "FLOAT32")),
+                                                                    "FLOAT32") for x in xs])}))
+    cases.append(Case("pow FLOAT16 random bases and exponents", POW, [n], "FLOAT16",
+                      {"InputTensor": Tensor("FLOAT16", [rounded(u(0, 4), "FLOAT16") for _ in range(n)]),
+                       "ExponentTensor": Tensor("FLOAT16", [rounded(u(-8, 8), "FLOAT16") for _ in range(n)])}))
+    cases.append(Case("pow FLOAT16 negative bases, integral exponents, padded", POW, [64, 128], "FLOAT16",
+                      {"InputTensor": Tensor("FLOAT16", [rounded(u(-4, 0), "FLOAT16") for _ in range(64 * 136)],
+                                             [136, 1]),
+                       "ExponentTensor": Tensor("FLOAT16", [f16_bits(rng.randint(-12, 12)) for _ in range(64 * 128)])},
+                      output_strides=[130, 1]))
+    cross("pow FLOAT32 base, INT32 exponents (cross product)", "FLOAT32", F32_SPECIALS, "INT32",
+          [0, 1, -1, 2, -2, 3, -3, 7, 31, 127, 128, -126, -149, -150, 16777217, -16777217, 2**31 - 1, -2**31, 1000000])
+    cross("pow FLOAT16 base, FLOAT32 exponents (cross product)", "FLOAT16", F16_SPECIALS, "FLOAT32",
+          [f32_bits(e) for e in EXPONENTS])
+
+    # POW, integer base and exponent; integer base, float exponent
+    for dtype in ("INT8", "INT16", "INT32", "UINT8"):
+        lo, hi = INT_RANGES[dtype]
+        bases = [b for b in (0, 1, -1, 2, -2, 3, -3, 5, 7, 10, -10, 255, 65535) if lo <= b <= hi] + [lo, hi]
+        exps = [e for e in (0, 1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, -1, -2, -3, -4, 100, 127,
+                            255, 1000, 32767, 65535) if lo <= e <= hi]
+        cross(f"pow {dtype} base, {dtype} exponents (cross product)", dtype, bases, dtype, exps)
+    cross("pow INT32 base, FLOAT32 exponents (cross product)", "INT32",
+          [0, 1, -1, 2, -2, 3, 4, 8, 9, 10, 27, 100, 1000, 16777217, 16777219, 2**31 - 1, -2**31, -8, 46340, 46341],
+          "FLOAT32", [f32_bits(e) for e in (0.0, 1.0, 2.0, 3.0, 0.5, 1.0 / 3.0, 0.25, 1.5, 2.5, -1.0, -0.5, 10.0,
+                                             31.0, 0.1)])
+
+    # DEQUANTIZE_LINEAR
+    for dtype in ("INT8", "UINT8", "INT16", "INT32"):
+        lo, hi = INT_RANGES[dtype]
+        for out in ("FLOAT32", "FLOAT16"):
+            xs = [lo, hi, 0, 1, lo + 1, hi - 1] + [rng.randint(lo, hi) for _ in range(16 * 64 - 6)]
+            scale = rounded(0.0123 if out == "FLOAT16" else 3.0517578125e-05, out)
+            zp = rng.randint(lo, hi)
+            cases.append(Case(f"dequantize {dtype} to {out}, per-tensor scale and zero point", DEQUANTIZE, [16, 64],
+                              out, {"InputTensor": Tensor(dtype, xs), "ScaleTensor": Tensor(out, [scale], [0, 0]),
+                                    "ZeroPointTensor": Tensor(dtype, [zp], [0, 0])}))
+            if out == "FLOAT32":
+                scales = [0x00000000, 0x7FC00000, 0x7F800000, 0x00000400, f32_bits(1e30), f32_bits(-0.5), 0x3F800001,
+                          f32_bits(0.1)]
+            else:
+                scales = [0x0000, 0x7E00, 0x7C00, 0x0001, 0x7BFF, 0xB800, 0x3C01, 0x2E66]
+            zps = [lo, hi, 0, 1, lo + 1, hi - 1, 3, 3]
+            cases.append(Case(f"dequantize {dtype} to {out}, per-row scales with special values, padded input",
+                              DEQUANTIZE, [8, 48], out,
+                              {"InputTensor": Tensor(dtype, [rng.randint(lo, hi) for _ in range(8 * 56)], [56, 1]),
+                               "ScaleTensor": Tensor(out, scales, [1, 0]),
+                               "ZeroPointTensor": Tensor(dtype, zps, [1, 0])}))
+    return cases
+
+
+# ---- variants -----------------------------------------------------------------------------------------
+
+
+def is_float(dtype):
+    return dtype in ("FLOAT32", "FLOAT16")
+
+
+def base(case):
+    return case.inputs["InputTensor"].dtype
+
+
+def exponent_type(case):
+    return case.inputs["ExponentTensor"].dtype
+
+
+def scaled(case, x):
+    if case.scale_bias is None:
+        return x
+    return x * case.scale_bias[0] + case.scale_bias[1]
+
+
+def scaled_fp32(case, x):
+    if case.scale_bias is None:
+        return x.float()
+    return torch.addcmul(torch.full_like(x, case.scale_bias[1], dtype=torch.float32), x.float(),
+                         torch.full_like(x, case.scale_bias[0], dtype=torch.float32))
+
+
+def quantized_dequantize(case, t):
+    x, s, z = t["InputTensor"], t["ScaleTensor"], t["ZeroPointTensor"]  # x's integer type selects quint8, qint8 or qint32
+    scale_strides = case.inputs["ScaleTensor"].strides
+    if scale_strides == [0, 0]:
+        q = torch._make_per_tensor_quantized_tensor(x.contiguous(), float(s[0, 0]), int(z[0, 0]))
+    else:
+        q = torch._make_per_channel_quantized_tensor(x.contiguous(), s[:, 0].double().contiguous(),
+                                                     z[:, 0].long().contiguous(), 0)
+    return q.dequantize()
+
+
+VARIANTS = [
+    # (id, operator, code, applies(case), run(case, tensors) -> result, expected to conform)
+    ("sign", "SIGN", "torch.sign(x)", lambda c: c.op == SIGN, lambda c, t: torch.sign(t["InputTensor"]), True),
+    ("constant_pow", "CONSTANT_POW", "torch.pow(g, e), g = x * s + b in x's dtype",
+     lambda c: c.op == CONSTANT_POW,
+     lambda c, t: torch.pow(scaled(c, t["InputTensor"]), c.exponent), False),
+    ("constant_pow_fp32_g", "CONSTANT_POW", "torch.pow(g, e), g = addcmul in float32",
+     lambda c: c.op == CONSTANT_POW,
+     lambda c, t: torch.pow(scaled_fp32(c, t["InputTensor"]), c.exponent), False),
+    ("constant_pow_float64", "CONSTANT_POW", "torch.pow(g.double(), e), rounded to the output type",
+     lambda c: c.op == CONSTANT_POW,
+     lambda c, t: torch.pow(scaled_fp32(c, t["InputTensor"]).double(), c.exponent), False),
+    ("constant_pow_tensor_exponent", "CONSTANT_POW", "torch.pow(g, full_like(g, e)), g in float32",
+     lambda c: c.op == CONSTANT_POW,
+     lambda c, t: torch.pow(scaled_fp32(c, t["InputTensor"]),
+                            torch.full_like(t["InputTensor"], c.exponent, dtype=torch.float32)), True),
+    ("pow", "POW, float base", "torch.pow(x, e)", lambda c: c.op == POW and is_float(base(c)),
+     lambda c, t: torch.pow(t["InputTensor"], t["ExponentTensor"]), False),
+    ("pow_float64", "POW, float base", "torch.pow(x.double(), e.double()), rounded",
+     lambda c: c.op == POW and is_float(base(c)),
+     lambda c, t: torch.pow(t["InputTensor"].double(), t["ExponentTensor"].double()), True),
+    ("ipow", "POW, integer base and exponent", "torch.pow(x, e) on integer tensors",
+     lambda c: c.op == POW and not is_float(base(c)) and not is_float(exponent_type(c)),
+     lambda c, t: torch.pow(t["InputTensor"], t["ExponentTensor"]), True),
+    ("mixed_pow_trunc", "POW, integer base, float exponent", "torch.pow(x, e).to(T) (float32 pow, truncated)",
+     lambda c: c.op == POW and not is_float(base(c)) and is_float(exponent_type(c)),
+     lambda c, t: torch.pow(t["InputTensor"], t["ExponentTensor"]).trunc(), False),
+    ("mixed_pow_trunc_float64", "POW, integer base, float exponent", "torch.pow(x.double(), e.double()).trunc()",
+     lambda c: c.op == POW and not is_float(base(c)) and is_float(exponent_type(c)),
+     lambda c, t: torch.pow(t["InputTensor"].double(), t["ExponentTensor"].double()).trunc(), False),
+    ("dq_float_difference", "DEQUANTIZE_LINEAR", "(x.float() - zp.float()) * scale",
+     lambda c: c.op == DEQUANTIZE,
+     lambda c, t: (t["InputTensor"].float() - t["ZeroPointTensor"].float()) * t["ScaleTensor"], False),
+    ("dq_wide_difference", "DEQUANTIZE_LINEAR", "(x.long() - zp.long()).float() * scale",
+     lambda c: c.op == DEQUANTIZE,
+     lambda c, t: (t["InputTensor"].long() - t["ZeroPointTensor"].long()).float() * t["ScaleTensor"].float(), True),
+    ("dq_float64", "DEQUANTIZE_LINEAR", "(x.long() - zp.long()).double() * scale.double()",
+     lambda c: c.op == DEQUANTIZE,
+     lambda c, t: (t["InputTensor"].long() - t["ZeroPointTensor"].long()).double() * t["ScaleTensor"].double(),
+     True),
+    ("dq_half_difference", "DEQUANTIZE_LINEAR, FLOAT16 output", "(x.long() - zp.long()).half() * scale",
+     lambda c: c.op == DEQUANTIZE and c.output == "FLOAT16",
+     lambda c, t: (t["InputTensor"].long() - t["ZeroPointTensor"].long()).half() * t["ScaleTensor"], False),
+    ("dq_quantized_tensor", "DEQUANTIZE_LINEAR, UINT8/INT8/INT32 to FLOAT32",
+     "torch._make_per_{tensor,channel}_quantized_tensor(x, scale, zp).dequantize()",
+     lambda c: c.op == DEQUANTIZE and c.output == "FLOAT32" and base(c) in ("UINT8", "INT8", "INT32"),
+     quantized_dequantize, False),
+]
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__)
+        return 2
+    if not torch.cuda.is_available():
+        print("torch_crosscheck: no CUDA device: nothing to check")
+        return 77
+    if len(sys.argv) > 2:
+        os.makedirs(sys.argv[2], exist_ok=True)
+        return crosscheck(sys.argv[1], sys.argv[2])
+    with tempfile.TemporaryDirectory(prefix="dmlref-torch-crosscheck-") as work:
+        return crosscheck(sys.argv[1], work)
+
+
+def crosscheck(tool, work):
+    started = time.time()
+    print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}, CUDA {torch.version.cuda}")
+    print(f"case and output files: {work}")
+    cases = build_cases(random.Random(20240601))
+    print(f"{len(cases)} cases\n")
+
+    rows = []
+    for vid, op, code, applies, compute, conforms in VARIANTS:
+        print(f"==== {vid}: {code}  [{op}]")
+        chosen, outputs, skipped = [], [], []
+        gpu_seconds = 0.0
+        for case in cases:
+            if not applies(case):
+                continue
+            try:
+                tensors = {f: device_tensor(t, case.sizes) for f, t in case.inputs.items()}
+                t0 = time.time()
+                result = compute(case, tensors)
+                values = output_values(case, result)
+                gpu_seconds += time.time() - t0
+            except (RuntimeError, TypeError, NotImplementedError, OverflowError, ValueError) as e:
+                skipped.append(f"{case.name}: {str(e).splitlines()[0]}")
+                continue
+            chosen.append(case)
+            outputs.append({"name": case.name, "OutputTensor": {"dataType": case.output, "sizes": case.sizes,
+                                                                "data": values}})
+        for s in skipped:
+            print(f"  not run (torch refuses it): {s}")
+        if not chosen:
+            rows.append((vid, conforms, None, 0, 0, skipped, 0.0, code, [], 0))
+            print()
+            continue
+        cases_path = os.path.join(work, f"{vid}.cases.json")
+        outputs_path = os.path.join(work, f"{vid}.outputs.json")
+        with open(cases_path, "w") as f:
+            json.dump({"format": "dmlref-case/1", "cases": [c.json() for c in chosen]}, f)
+        with open(outputs_path, "w") as f:
+            json.dump({"cases": outputs}, f)
+        judged = subprocess.run([tool, "compare", cases_path, outputs_path], text=True, capture_output=True)
+        lines = judged.stdout.splitlines()
+        failed = [line[5:].split(" (")[0] for line in lines if line.startswith("FAIL ")]
+        worst = max([int(m.group(1)) for m in (re.search(r"worst (\d+) ULP\)$", line) for line in lines) if m],
+                    default=0)
+        invalid = [line for line in lines if line.startswith("INVALID ")]
+        for line in lines:
+            if not line.startswith("PASS "):
+                print("  | " + line)
+        if judged.stderr.strip():
+            print("  | stderr: " + judged.stderr.strip())
+        print(f"dmlref-eval compare exited {judged.returncode}\n")
+        rows.append((vid, conforms, judged.returncode, len(chosen), len(failed) + len(invalid), skipped, gpu_seconds,
+                     code, failed, worst))
+
+    print(f"==== summary ({torch.cuda.get_device_name()}, torch {torch.__version__})")
+    print(f"{'variant':28} {'expected':9} {'verdict':9} {'cases':>5} {'failed':>6} {'worst ULP':>10} {'torch s':>8}  code")
+    all_as_expected = True
+    for vid, conforms, rc, n, nfailed, skipped, seconds, code, _, worst in rows:
+        verdict = "-" if rc is None else "conforms" if rc == 0 else "diverges" if rc == 1 else "invalid"
+        ok = rc in (0, 1) and (rc == 0) == conforms
+        all_as_expected &= ok
+        note = f" ({len(skipped)} cases refused by torch)" if skipped else ""
+        print(f"{vid:28} {'conforms' if conforms else 'diverges':9} {verdict:9} {n:5} {nfailed:6} {worst:10} {seconds:8.2f}  "
+              f"{code}{note}{'' if ok else '   <-- UNEXPECTED'}")
+    print("\nfailing cases per variant:")
+    for vid, _, _, _, _, _, _, _, failed, _ in rows:
+        if failed:
+            print(f"  {vid}: " + "; ".join(failed))
+    print(f"\n{'every variant as expected' if all_as_expected else 'SOME VARIANTS NOT AS EXPECTED'} "
+          f"in {time.time() - started:.1f} s")
+    return 0 if all_as_expected else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
