@@ -16,6 +16,7 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "dmlref/core/checked_math.hpp"
 #include "dmlref/core/data_type.hpp"
@@ -135,38 +136,38 @@ inline bool same_layout(const tensor_desc& a, const tensor_desc& b) noexcept {
 
 /// The common rules of one tensor, in the order a reader would check them. The operator's
 /// own table (data types, dimension counts per feature level) is checked by the operator.
-inline status validate_tensor(const tensor_desc& d, const std::string& tensor) {
+inline status validate_tensor(const tensor_desc& d, std::string_view tensor) {
   if (d.rank == 0 || d.rank > max_rank) {
-    return status::error(errc::dimension_count, tensor, "DimensionCount",
+    return status::error(errc::dimension_count, std::string(tensor), "DimensionCount",
                          "must be 1 to 8, got " + std::to_string(d.rank));
   }
   if (element_size(d.type) == 0) {
-    return status::error(errc::unsupported_data_type, tensor, "DataType",
+    return status::error(errc::unsupported_data_type, std::string(tensor), "DataType",
                          std::string(name(d.type)) + " is not a data type dmlref computes with");
   }
   for (std::uint32_t i = 0; i < d.rank; ++i) {
     if (d.sizes[i] == 0) {
-      return status::error(errc::zero_size, tensor, "Sizes",
+      return status::error(errc::zero_size, std::string(tensor), "Sizes",
                            "size " + std::to_string(i) + " is 0; every size must be at least 1");
     }
   }
   if (d.element_count() > max_element_count) {
-    return status::error(errc::too_many_elements, tensor, "Sizes",
+    return status::error(errc::too_many_elements, std::string(tensor), "Sizes",
                          "the product of Sizes exceeds 2^32 - 1 elements");
   }
   const auto minimum = d.minimum_size_in_bytes();
   if (!minimum) {
-    return status::error(errc::size_overflow, tensor, "Strides",
+    return status::error(errc::size_overflow, std::string(tensor), "Strides",
                          "the buffer size DMLCalcBufferTensorSize computes exceeds 64 bits");
   }
   if (d.total_size_in_bytes < *minimum) {
-    return status::error(errc::total_size_too_small, tensor, "TotalTensorSizeInBytes",
+    return status::error(errc::total_size_too_small, std::string(tensor), "TotalTensorSizeInBytes",
                          std::to_string(d.total_size_in_bytes) +
                              " is below DMLCalcBufferTensorSize = " + std::to_string(*minimum));
   }
   const std::uint32_t a = d.base_offset_alignment;
   if (a != 0 && ((a & (a - 1)) != 0 || a < element_size(d.type))) {
-    return status::error(errc::alignment, tensor, "GuaranteedBaseOffsetAlignment",
+    return status::error(errc::alignment, std::string(tensor), "GuaranteedBaseOffsetAlignment",
                          std::to_string(a) +
                              " must be 0 or a power of two at least the element size");
   }
@@ -177,7 +178,7 @@ inline status validate_tensor(const tensor_desc& d, const std::string& tensor) {
 /// dimension larger than 1, and, taking dimensions from the smallest stride up, each stride
 /// beyond the extent of the dimensions before it (dimensions that interleave are refused,
 /// even where their addresses happen not to collide).
-inline status validate_output_layout(const tensor_desc& d, const std::string& tensor) {
+inline status validate_output_layout(const tensor_desc& d, std::string_view tensor) {
   if (!d.has_strides) return {};
   const auto strides = d.effective_strides();
   std::array<std::uint32_t, max_rank> order{};
@@ -185,7 +186,7 @@ inline status validate_output_layout(const tensor_desc& d, const std::string& te
   for (std::uint32_t i = 0; i < d.rank; ++i) {
     if (d.sizes[i] == 1) continue;
     if (strides[i] == 0) {
-      return status::error(errc::output_self_overlap, tensor, "Strides",
+      return status::error(errc::output_self_overlap, std::string(tensor), "Strides",
                            "stride " + std::to_string(i) +
                                " is 0 on a dimension larger than 1: an output cannot broadcast");
     }
@@ -201,7 +202,7 @@ inline status validate_output_layout(const tensor_desc& d, const std::string& te
   for (std::uint32_t k = 0; k < n; ++k) {
     const auto dim = order[k];
     if (strides[dim] <= extent) {
-      return status::error(errc::output_self_overlap, tensor, "Strides",
+      return status::error(errc::output_self_overlap, std::string(tensor), "Strides",
                            "dimensions interleave: two logical elements map to one address");
     }
     extent += (d.sizes[dim] - 1u) * strides[dim];  // bounded by the validated buffer size

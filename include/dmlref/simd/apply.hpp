@@ -8,8 +8,10 @@
 // A strided output is written to a chunk buffer and scattered. Kernels are instantiated per
 // (operator, types, contiguous-or-broadcast per input), never per rank or layout.
 //
-// Kernel protocol (see simd/kernels.hpp): Kernel::step elements per block, and
-//   Kernel::block(op, out, i, sources...)   computes out[i, i + step).
+// Kernel protocol (see simd/kernel.hpp): Kernel::step elements per block, and
+//   Kernel::block(op, out, i, sources...)   computes out[i, i + step);
+// or, where an operator attribute picks the code (binds = true),
+//   Kernel::bind(op, run)                   calls run(block) with block(out, i, sources...).
 // The last partial block of a row runs on staged copies padded with a live element, so
 // every element goes through the same vector code.
 
@@ -52,6 +54,16 @@ class ieee_subnormals {
 
 namespace detail_apply {
 
+/// chunk elements of scratch, left uninitialised (a tuple would zero its members on every
+/// call, which costs as much as a short row).
+template <class T>
+struct chunk_buffer {
+  chunk_buffer() noexcept {}  // NOLINT: deliberately no member initialisation
+  T* data() noexcept { return values; }
+  T& operator[](std::size_t i) noexcept { return values[i]; }
+  T values[chunk];
+};
+
 /// Calls f(kinds...) with std::true_type for broadcast inputs, std::false_type otherwise.
 template <std::size_t K, std::size_t N, class F, class... Kinds>
 void with_kinds(const std::array<bool, N>& is_broadcast, F&& f, Kinds... kinds) {
@@ -73,18 +85,35 @@ auto source_of(const T* p) noexcept {
   }
 }
 
-/// The last partial block: n < Kernel::step elements through one full block on copies,
-/// padded with each source's first element.
-template <class Kernel, class Op, class Out, class... Ins, class... Kinds, std::size_t... I>
-void tail_block(const Op& op, std::size_t n, Out* out, const std::tuple<const Ins*...>& in,
+template <class Kernel, class = void>
+struct binds_per_span : std::false_type {};
+template <class Kernel>
+struct binds_per_span<Kernel, std::void_t<decltype(Kernel::binds)>> : std::bool_constant<Kernel::binds> {};
+
+/// Calls run(block), block(out, i, sources...) computing out[i, i + step): Kernel::bind's
+/// choice where the kernel has one (it settles an operator attribute once per span, such as
+/// CONSTANT_POW's exponent form), otherwise Kernel::block on a copy of op that no output
+/// store can alias, so its fields stay in registers.
+template <class Kernel, class Op, class Run>
+void with_block(const Op& op, Run&& run) {
+  if constexpr (binds_per_span<Kernel>::value) {
+    Kernel::bind(op, run);
+  } else {
+    run([local = op](auto* out, std::size_t i, auto... sources) { Kernel::block(local, out, i, sources...); });
+  }
+}
+
+/// The last partial block: n < step elements through one full block on copies, padded with
+/// each source's first element.
+template <std::size_t step, class Block, class Out, class... Ins, class... Kinds, std::size_t... I>
+void tail_block(Block& block, std::size_t n, Out* out, const std::tuple<const Ins*...>& in,
                 std::index_sequence<I...>, Kinds...) {
-  constexpr std::size_t step = Kernel::step;
   std::tuple<std::array<Ins, step>...> staged;
   ((std::get<I>(staged).fill(std::get<I>(in)[0]),
     Kinds::value ? void() : (void)std::copy(std::get<I>(in), std::get<I>(in) + n, std::get<I>(staged).begin())),
    ...);
   std::array<Out, step> staged_out{};
-  Kernel::block(op, staged_out.data(), 0, source_of<Ins, Kinds>(std::get<I>(staged).data())...);
+  block(staged_out.data(), 0, source_of<Ins, Kinds>(std::get<I>(staged).data())...);
   std::copy_n(staged_out.begin(), n, out);
 }
 
@@ -93,12 +122,21 @@ template <class Kernel, class Op, class Out, class... Ins, class... Kinds, std::
 void run_span(const Op& op, std::size_t n, Out* out, const std::tuple<const Ins*...>& in,
               std::index_sequence<I...> seq, Kinds... kinds) {
   constexpr std::size_t step = Kernel::step;
-  std::size_t i = 0;
-  for (; i + step <= n; i += step) Kernel::block(op, out, i, source_of<Ins, Kinds>(std::get<I>(in))...);
-  if (i < n) {
-    const std::tuple<const Ins*...> rest{(Kinds::value ? std::get<I>(in) : std::get<I>(in) + i)...};
-    tail_block<Kernel>(op, n - i, out + i, rest, seq, kinds...);
-  }
+  with_block<Kernel>(op, [&](const auto& chosen) {
+    // Locals whose addresses never escape: the intrinsics' vector stores may alias any
+    // memory, so pointers and operator fields reached through references would be reloaded
+    // after every store.
+    auto block = chosen;
+    const auto sources = std::make_tuple(source_of<Ins, Kinds>(std::get<I>(in))...);
+    Out* const o = out;
+    const std::size_t count = n;
+    std::size_t i = 0;
+    for (; i + step <= count; i += step) block(o, i, std::get<I>(sources)...);
+    if (i < n) {
+      const std::tuple<const Ins*...> rest{(Kinds::value ? std::get<I>(in) : std::get<I>(in) + i)...};
+      tail_block<step>(block, n - i, out + i, rest, seq, kinds...);
+    }
+  });
 }
 
 template <class Kernel, class Op, class Out, class... Ins, std::size_t... I>
@@ -111,13 +149,17 @@ void apply_indexed(const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
   const std::uint64_t out_stride = shape.row_stride(0);
   const std::array<bool, n_in> is_broadcast{(in_stride[I] == 0)...};
   const std::tuple<const loops::operand<const Ins>&...> operands{ins...};
+  // Rows whose operands are all contiguous or broadcast run whole; a strided operand cuts
+  // its row into chunks that fit the gather and scatter buffers.
+  const bool direct = out_stride == 1 && ((in_stride[I] <= 1) && ...);
+  const std::uint64_t piece = direct ? length : chunk;
 
   with_kinds<0>(is_broadcast, [&](auto... kinds) {
-    std::tuple<std::array<Ins, chunk>...> gathered;  // strided inputs, a chunk at a time
-    std::array<Out, chunk> scattered;                // a strided output, a chunk at a time
+    std::tuple<chunk_buffer<Ins>...> gathered;  // strided inputs, a chunk at a time
+    chunk_buffer<Out> scattered;                // a strided output, a chunk at a time
     loops::for_each_row(shape, [&](const loops::row_offsets<1 + n_in>& at) {
-      for (std::uint64_t start = 0; start < length; start += chunk) {
-        const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, length - start));
+      for (std::uint64_t start = 0; start < length; start += piece) {
+        const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(piece, length - start));
         auto input = [&](auto index) {
           constexpr std::size_t k = decltype(index)::value;
           using T = std::tuple_element_t<k, std::tuple<Ins...>>;

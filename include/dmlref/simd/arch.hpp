@@ -6,6 +6,7 @@
 // Needs xsimd (Debian's libxsimd-dev 8.1; only API that newer xsimd keeps is used).
 
 #include <cstddef>
+#include <cstdint>
 
 #include "dmlref/core/intrinsics.hpp"
 
@@ -20,6 +21,7 @@ using floats = batch<float>;
 using doubles = batch<double>;
 using int32s = batch<std::int32_t>;
 using uint32s = batch<std::uint32_t>;
+using uint64s = batch<std::uint64_t>;
 
 /// Elements per step of every kernel: one batch of floats.
 inline constexpr std::size_t width = floats::size;

@@ -100,19 +100,29 @@ void store_floats(T* p, floats v) noexcept {
   }
 }
 
-/// The low and high halves of float lanes as double lanes.
+/// The low and high halves of float lanes as double lanes (exact).
 inline void widen(floats x, doubles& low, doubles& high) noexcept {
-  alignas(64) float lanes[width];
-  x.store_aligned(lanes);
-  low = xsimd::load_as<double>(lanes, xsimd::aligned_mode{});
-  high = xsimd::load_as<double>(lanes + doubles::size, xsimd::aligned_mode{});
+#if defined(__AVX512F__)
+  low = doubles(_mm512_cvtps_pd(_mm512_castps512_ps256(x)));
+  high = doubles(_mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1))));
+#elif defined(__AVX__)
+  low = doubles(_mm256_cvtps_pd(_mm256_castps256_ps128(x)));
+  high = doubles(_mm256_cvtps_pd(_mm256_extractf128_ps(x, 1)));
+#else
+  low = doubles(_mm_cvtps_pd(x));
+  high = doubles(_mm_cvtps_pd(_mm_movehl_ps(x, x)));
+#endif
 }
 /// Double lanes rounded once to float lanes.
 inline floats narrow(doubles low, doubles high) noexcept {
-  alignas(64) float lanes[width];
-  xsimd::store_as(lanes, low, xsimd::aligned_mode{});
-  xsimd::store_as(lanes + doubles::size, high, xsimd::aligned_mode{});
-  return floats::load_aligned(lanes);
+#if defined(__AVX512F__)
+  const __m256 lo = _mm512_cvtpd_ps(low), hi = _mm512_cvtpd_ps(high);
+  return floats(_mm512_castpd_ps(_mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(lo)), _mm256_castps_pd(hi), 1)));
+#elif defined(__AVX__)
+  return floats(_mm256_insertf128_ps(_mm256_castps128_ps256(_mm256_cvtpd_ps(low)), _mm256_cvtpd_ps(high), 1));
+#else
+  return floats(_mm_movelh_ps(_mm_cvtpd_ps(low), _mm_cvtpd_ps(high)));
+#endif
 }
 
 /// width elements of T as two halves of double lanes (exact for every element type of the

@@ -9,12 +9,16 @@
 // - CONSTANT_POW takes an exact cheap form for the exponents 0, 1, 2, 3, 4, 0.5, -0.5, -1,
 //   -2: products and square roots in float or in double lanes (each within 1 ULP of the
 //   correctly rounded result; x^2 in float and sqrt are correctly rounded).
-// - Any other exponent, and POW: |g|^e = exp2(e * log2|g|) in double lanes (xsimd's log2 and
-//   exp2, errors of a few double ULPs, far below one float ULP), then one rounding to the
-//   output type; the sign and NaN of a negative base follow the exponent's parity.
-// - Lanes whose base is 0, Inf or NaN, or whose exponent is Inf or NaN, take the golden
-//   scalar formula, so C's special values hold exactly; they cost time only where present.
-// Special values are decided on bit patterns, so -ffast-math cannot fold them away.
+// - Any other exponent, and POW: |g|^e = exp2(e * log2|g|) (simd/exp2_log2.hpp): in double
+//   lanes for FLOAT32 results (within 0.5 + 2^-3 ULP of the exact result), in float lanes
+//   for FLOAT16 results (within 0.5 + 2^-8 ULP), then one rounding to the output type. A
+//   negative base takes the sign of its exponent's parity, or NaN for a non-integral one;
+//   parity is read off the exponent's bits (integer exponents: their own lowest bit).
+// - Lanes whose base is 0, Inf or NaN (for FLOAT16 results also a FLOAT32 subnormal, which
+//   only ScaleBias can make), or whose exponent is 0, Inf or NaN, take the golden scalar
+//   formula, so C's special values hold exactly; they cost time only where present.
+// Special values and parities are decided on bit patterns, so -ffast-math cannot fold them
+// away.
 
 #include <cmath>
 #include <cstdint>
@@ -22,6 +26,7 @@
 
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/pow.hpp"
+#include "dmlref/simd/exp2_log2.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 
@@ -30,22 +35,34 @@ namespace dmlref::simd {
 namespace detail_pow {
 
 using float_mask = xsimd::batch_bool<float, arch>;
+using uint32_mask = xsimd::batch_bool<std::uint32_t, arch>;
 
-/// An integer-lane condition as a float-lane mask (through 0/1 values: API every xsimd has).
-inline float_mask as_float_mask(xsimd::batch_bool<std::int32_t, arch> condition) noexcept {
-  return xsimd::batch_cast<float>(xsimd::select(condition, int32s(1), int32s(0))) == floats(1.0f);
+/// An unsigned-lane condition as a float-lane mask (the same register bits).
+inline float_mask as_float_mask(uint32_mask condition) noexcept {
+#if defined(__AVX512F__)
+  return float_mask(static_cast<__mmask16>(condition));
+#elif defined(__AVX__)
+  return float_mask(_mm256_castsi256_ps(condition));
+#else
+  return float_mask(_mm_castsi128_ps(condition));
+#endif
 }
 
-/// Float lanes whose bits equal pattern.
-inline float_mask bits_equal(floats x, std::uint32_t pattern) noexcept {
-  return as_float_mask(xsimd::bitwise_cast<int32s>(x) == int32s(static_cast<std::int32_t>(pattern)));
-}
+inline uint32s bits_of(floats x) noexcept { return xsimd::bitwise_cast<uint32s>(x); }
 
-/// Lanes whose float bits are 0, Inf or NaN (the bases and exponents the vector formula
-/// does not cover), decided on the bits.
+/// Lanes whose float is 0, Inf or NaN.
 inline float_mask zero_inf_or_nan(floats x) noexcept {
-  const auto magnitude = xsimd::bitwise_cast<int32s>(x) & int32s(0x7FFFFFFF);
-  return as_float_mask((magnitude == int32s(0)) | (magnitude >= int32s(0x7F800000)));
+  const uint32s magnitude = bits_of(x) & uint32s(0x7FFFFFFF);
+  return as_float_mask(magnitude - uint32s(1) >= uint32s(0x7F7FFFFF));
+}
+/// Lanes whose float is not normal: 0, subnormal, Inf or NaN.
+inline float_mask not_normal(floats x) noexcept {
+  const uint32s magnitude = bits_of(x) & uint32s(0x7FFFFFFF);
+  return as_float_mask(magnitude - uint32s(0x00800000) >= uint32s(0x7F000000));
+}
+/// Lanes whose float bits equal pattern.
+inline float_mask bits_equal(floats x, std::uint32_t pattern) noexcept {
+  return as_float_mask(bits_of(x) == uint32s(pattern));
 }
 
 /// g = fma(x, Scale, Bias) with one rounding. The FMA instruction is called directly: xsimd
@@ -66,63 +83,111 @@ inline floats scaled(floats x, const std::optional<scale_bias>& sb) noexcept {
 #endif
 }
 
-/// |g|^e with the sign and NaN of negative bases, for g finite nonzero and e finite (double
-/// lanes). The exponent of 2 is clamped to +-2000, past which every result over- or
-/// underflows anyway, and e to +-2^53 for the parity test (every double beyond is an even
-/// integer): no lane ever reaches a conversion outside its range.
-inline doubles power(doubles g, doubles e) noexcept {
-  const doubles t = xsimd::min(xsimd::max(e * xsimd::log2(xsimd::abs(g)), doubles(-2000.0)), doubles(2000.0));
-  const doubles magnitude = xsimd::exp2(t);
-  const doubles bounded_e = xsimd::min(xsimd::max(e, doubles(-0x1p53)), doubles(0x1p53));
-  const doubles half = bounded_e * doubles(0.5);
-  const auto integral = xsimd::floor(bounded_e) == bounded_e;
-  const auto odd = integral & (xsimd::floor(half) != half);
-  const doubles signed_result = xsimd::select(odd, -magnitude, magnitude);
-  const auto negative = g < doubles(0.0);
-  return xsimd::select(negative, xsimd::select(integral, signed_result, doubles(std::nan(""))), magnitude);
+/// Whether each exponent is an integer, and an odd one (what a negative base needs).
+struct parity {
+  float_mask integral;
+  float_mask odd;
+};
+
+/// The parity of float exponents, from their bits: with b the biased exponent, a float is
+/// integral when b >= 150 or its 150 - b fraction bits are zero, and odd when integral
+/// with bit 150 - b of its significand set (b <= 150).
+inline parity parity_of(floats e) noexcept {
+  const uint32s bits = bits_of(e);
+  const uint32s biased = (bits >> 23) & uint32s(0xFF);
+  const uint32s clamped = xsimd::min(xsimd::max(biased, uint32s(127)), uint32s(150));
+  const uint32s fraction = bits << (clamped - uint32s(118));  // the fraction bits, on top
+  const uint32s unit = ((bits | uint32s(0x00800000)) >> (uint32s(150) - clamped)) & uint32s(1);
+  const uint32_mask integral = (biased >= uint32s(150)) | ((biased >= uint32s(127)) & (fraction == uint32s(0)));
+  const uint32_mask odd = integral & (biased <= uint32s(150)) & (unit != uint32s(0));
+  return {as_float_mask(integral), as_float_mask(odd)};
+}
+/// The parity of integer exponents held in 32-bit lanes.
+inline parity parity_of(int32s e) noexcept {
+  const uint32s odd = xsimd::bitwise_cast<uint32s>(e) & uint32s(1);
+  return {float_mask(true), as_float_mask(odd != uint32s(0))};
+}
+/// The parity of one exponent for every lane.
+inline parity parity_of(float e) noexcept { return parity_of(floats(e)); }
+
+/// pow's sign and NaN for negative bases: magnitude = |g|^e; a negative g gives -magnitude
+/// for an odd integral exponent, magnitude for an even one, and NaN (the canonical positive
+/// quiet NaN) for a non-integral one.
+template <class Parity>
+floats with_sign(floats magnitude, floats g, Parity&& exponent_parity) noexcept {
+  const float_mask negative = as_float_mask(bits_of(g) >= uint32s(0x80000000u));
+  if (!xsimd::any(negative)) return magnitude;
+  const parity p = exponent_parity();
+  const floats nan = xsimd::bitwise_cast<floats>(uint32s(0x7FC00000u));
+  const floats negative_result = xsimd::select(p.integral, xsimd::select(p.odd, -magnitude, magnitude), nan);
+  return xsimd::select(negative, negative_result, magnitude);
 }
 
-/// pow in float lanes through double lanes. Lanes flagged special get a harmless base (1)
-/// here; their results are replaced by golden's (store_patched).
-inline floats general(floats g, doubles e_low, doubles e_high, float_mask special) noexcept {
-  doubles g0, g1;
-  widen(xsimd::select(special, floats(1.0f), g), g0, g1);
-  return narrow(power(g0, e_low), power(g1, e_high));
+/// |g|^e for a FLOAT32 result, g finite positive (any float), e finite, in double lanes.
+inline floats magnitude_for_float(floats g, doubles e_low, doubles e_high) noexcept {
+  doubles g_low, g_high;
+  widen(g, g_low, g_high);
+  return narrow(exp2_for_float(e_low * log2_of_float(g_low)), exp2_for_float(e_high * log2_of_float(g_high)));
+}
+/// |g|^e for a FLOAT16 result, g a positive normal float, e finite, in float lanes.
+inline floats magnitude_for_half(floats g, floats e) noexcept {
+  return exp2_for_half(e * log2_of_normal(g));
 }
 
-/// The cheap exact forms of CONSTANT_POW; false when exponent has none.
-inline bool cheap(float exponent, floats g, floats& out) noexcept {
+/// CONSTANT_POW's exponents with an exact cheap form, and `general` for the others.
+enum class form { one, identity, square, cube, fourth, reciprocal, reciprocal_square, root, reciprocal_root, general };
+
+/// Calls f(std::integral_constant<form, F>) for exponent's form F.
+template <class F>
+void with_form(float exponent, F&& f) {
+  using k = form;
+  auto call = [&](auto which) { f(which); };
+  if (exponent == 0.0f) return call(std::integral_constant<k, k::one>{});
+  if (exponent == 1.0f) return call(std::integral_constant<k, k::identity>{});
+  if (exponent == 2.0f) return call(std::integral_constant<k, k::square>{});
+  if (exponent == 3.0f) return call(std::integral_constant<k, k::cube>{});
+  if (exponent == 4.0f) return call(std::integral_constant<k, k::fourth>{});
+  if (exponent == -1.0f) return call(std::integral_constant<k, k::reciprocal>{});
+  if (exponent == -2.0f) return call(std::integral_constant<k, k::reciprocal_square>{});
+  if (exponent == 0.5f) return call(std::integral_constant<k, k::root>{});
+  if (exponent == -0.5f) return call(std::integral_constant<k, k::reciprocal_root>{});
+  return call(std::integral_constant<k, k::general>{});
+}
+
+/// g^e for a cheap form: each within 1 ULP of the correctly rounded result (products of at
+/// most four factors are exact or rounded once in double; x^2 and sqrt are correctly
+/// rounded in float).
+template <form F>
+floats cheap_power(floats g) noexcept {
   auto in_double = [&](auto f) {
     doubles g0, g1;
     widen(g, g0, g1);
     return narrow(f(g0), f(g1));
-  };  // products of at most four factors: exact or rounded once in double
-  if (exponent == 0.0f) {
-    out = floats(1.0f);
-  } else if (exponent == 1.0f) {
-    out = g;
-  } else if (exponent == 2.0f) {
-    out = g * g;
-  } else if (exponent == 3.0f) {
-    out = in_double([](doubles v) { return (v * v) * v; });
-  } else if (exponent == 4.0f) {
-    out = in_double([](doubles v) { return (v * v) * (v * v); });
-  } else if (exponent == -1.0f) {  // in double: -ffast-math may turn a float division into rcpps
-    out = in_double([](doubles v) { return doubles(1.0) / v; });
-  } else if (exponent == -2.0f) {
-    out = in_double([](doubles v) { return doubles(1.0) / (v * v); });
-  } else if (exponent == 0.5f) {
+  };
+  if constexpr (F == form::one) {
+    return floats(1.0f);
+  } else if constexpr (F == form::identity) {
+    return g;
+  } else if constexpr (F == form::square) {
+    return g * g;
+  } else if constexpr (F == form::cube) {
+    return in_double([](doubles v) { return (v * v) * v; });
+  } else if constexpr (F == form::fourth) {
+    return in_double([](doubles v) { return (v * v) * (v * v); });
+  } else if constexpr (F == form::reciprocal) {  // in double: -ffast-math may make a float division rcpps
+    return in_double([](doubles v) { return doubles(1.0) / v; });
+  } else if constexpr (F == form::reciprocal_square) {
+    return in_double([](doubles v) { return doubles(1.0) / (v * v); });
+  } else if constexpr (F == form::root) {
     // sqrt differs from pow only at -0 (pow gives +0) and -Inf (pow gives +Inf).
-    out = xsimd::select(g == floats(0.0f), floats(0.0f), xsimd::sqrt(g));
-    out = xsimd::select(bits_equal(g, 0xFF800000u), floats(INFINITY), out);
-  } else if (exponent == -0.5f) {
-    out = in_double([](doubles v) { return doubles(1.0) / xsimd::sqrt(v); });
-    out = xsimd::select(g == floats(0.0f), floats(INFINITY), out);  // pow(-0, -0.5) = +Inf
-    out = xsimd::select(bits_equal(g, 0xFF800000u), floats(0.0f), out);
+    const floats root = xsimd::select(g == floats(0.0f), floats(0.0f), xsimd::sqrt(g));
+    return xsimd::select(bits_equal(g, 0xFF800000u), floats(INFINITY), root);
   } else {
-    return false;
+    static_assert(F == form::reciprocal_root, "a cheap form");
+    floats y = in_double([](doubles v) { return doubles(1.0) / xsimd::sqrt(v); });
+    y = xsimd::select(g == floats(0.0f), floats(INFINITY), y);  // pow(-0, -0.5) = +Inf
+    return xsimd::select(bits_equal(g, 0xFF800000u), floats(0.0f), y);
   }
-  return true;
 }
 
 /// A lane's input as the golden formula wants it.
@@ -149,32 +214,6 @@ void store_patched(T* out, std::size_t i, floats y, float_mask special, Golden&&
   for (std::size_t k = 0; k < width; ++k) out[i + k] = flags[k] != 0.0f ? golden(k) : staged[k];
 }
 
-}  // namespace detail_pow
-
-/// CONSTANT_POW, FLOAT32 and FLOAT16.
-template <class T>
-struct kernel<ops::constant_pow, T, T> {
-  static constexpr bool available = std::is_same_v<T, float> || std::is_same_v<T, float16>;
-  static constexpr std::size_t step = width;
-
-  template <class Source>
-  static void block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
-    const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
-    floats y;
-    if (detail_pow::cheap(op.exponent, g, y)) {
-      store_floats(out + i, y);
-      return;
-    }
-    const bool exponent_special = xsimd::any(detail_pow::zero_inf_or_nan(floats(op.exponent)));
-    const auto special = detail_pow::zero_inf_or_nan(g) | detail_pow::float_mask(exponent_special);
-    const doubles e(exponent_special ? 0.0 : static_cast<double>(op.exponent));
-    detail_pow::store_patched(out, i, detail_pow::general(g, e, e, special), special,
-                              [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
-  }
-};
-
-namespace detail_pow {
-
 /// width integer elements as int32 lanes (sign- or zero-extended; UINT32 keeps its bits).
 template <class T>
 int32s load_int32(contiguous<T> s, std::size_t i) noexcept {
@@ -188,6 +227,81 @@ template <class T>
 int32s load_int32(broadcast<T> s, std::size_t) noexcept {
   return int32s(static_cast<std::int32_t>(static_cast<std::uint32_t>(s.value)));
 }
+
+/// pow(g, e) for float lanes g (already scaled) of a T result (float or float16), with e
+/// from an exponent source of E; lanes in `special` are left to the caller.
+template <class T, class E, class ExponentSource>
+floats power(floats g, ExponentSource exponent, std::size_t i, float_mask& special) noexcept {
+  const floats magnitude_base = xsimd::abs(g);
+  if constexpr (is_float_element_v<E>) {
+    const floats e = load_floats(exponent, i);
+    special = special | zero_inf_or_nan(e);
+    const floats finite_e = xsimd::select(special, floats(0.0f), e);
+    floats magnitude;
+    if constexpr (std::is_same_v<T, float>) {
+      doubles e_low, e_high;
+      widen(finite_e, e_low, e_high);
+      magnitude = magnitude_for_float(xsimd::select(special, floats(1.0f), magnitude_base), e_low, e_high);
+    } else {
+      magnitude = magnitude_for_half(xsimd::select(special, floats(1.0f), magnitude_base), finite_e);
+    }
+    return with_sign(magnitude, g, [&] { return parity_of(e); });
+  } else {
+    const floats base = xsimd::select(special, floats(1.0f), magnitude_base);
+    floats magnitude;
+    if constexpr (std::is_same_v<T, float>) {
+      doubles e_low, e_high;
+      load_doubles(exponent, i, e_low, e_high);
+      magnitude = magnitude_for_float(base, e_low, e_high);
+    } else {  // |e| > 2^24 rounds in float: harmless, |g|^e is out of range unless |g| = 1
+      magnitude = magnitude_for_half(base, xsimd::batch_cast<float>(load_int32(exponent, i)));
+    }
+    return with_sign(magnitude, g, [&] { return parity_of(load_int32(exponent, i)); });
+  }
+}
+
+/// The lanes a kernel must leave to golden for its base: 0, Inf, NaN, and for FLOAT16
+/// results also FLOAT32 subnormals.
+template <class T>
+float_mask special_base(floats g) noexcept {
+  if constexpr (std::is_same_v<T, float>) {
+    return zero_inf_or_nan(g);
+  } else {
+    return not_normal(g);
+  }
+}
+
+}  // namespace detail_pow
+
+/// CONSTANT_POW, FLOAT32 and FLOAT16: the exponent's form is settled once per span.
+template <class T>
+struct kernel<ops::constant_pow, T, T> {
+  static constexpr bool available = std::is_same_v<T, float> || std::is_same_v<T, float16>;
+  static constexpr std::size_t step = width;
+  static constexpr bool binds = true;
+
+  template <class Run>
+  static void bind(const ops::constant_pow& op, Run&& run) {
+    detail_pow::with_form(op.exponent, [&](auto form) {
+      run([op, form](T* out, std::size_t i, auto in) { block<decltype(form)::value>(op, out, i, in); });
+    });
+  }
+
+  template <detail_pow::form F, class Source>
+  static void block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
+    const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
+    if constexpr (F != detail_pow::form::general) {
+      store_floats(out + i, detail_pow::cheap_power<F>(g));
+    } else {
+      auto special = detail_pow::special_base<T>(g);
+      const floats y = detail_pow::power<T, float>(g, broadcast<float>{op.exponent}, i, special);
+      detail_pow::store_patched(out, i, y, special,
+                                [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
+    }
+  }
+};
+
+namespace detail_pow {
 
 /// x^e modulo 2^32 by square-and-multiply over the exponent's bits (e as uint32), in
 /// unsigned lanes, where wrap-around is defined.
@@ -229,17 +343,9 @@ struct kernel<ops::pow, T, T, E> {
   template <class BaseSource, class ExponentSource>
   static void float_block(const ops::pow& op, T* out, std::size_t i, BaseSource base, ExponentSource exponent) {
     const floats g = detail_pow::scaled(load_floats(base, i), op.scale_and_bias);
-    auto special = detail_pow::zero_inf_or_nan(g);
-    doubles e_low, e_high;
-    if constexpr (is_float_element_v<E>) {
-      const floats e = load_floats(exponent, i);
-      const auto exponent_special = detail_pow::zero_inf_or_nan(e);
-      special = special | exponent_special;
-      widen(xsimd::select(exponent_special, floats(0.0f), e), e_low, e_high);
-    } else {
-      load_doubles(exponent, i, e_low, e_high);
-    }
-    detail_pow::store_patched(out, i, detail_pow::general(g, e_low, e_high, special), special, [&](std::size_t k) {
+    auto special = detail_pow::special_base<T>(g);
+    const floats y = detail_pow::power<T, E>(g, exponent, i, special);
+    detail_pow::store_patched(out, i, y, special, [&](std::size_t k) {
       return op(detail_pow::element(base, i, k), detail_pow::element(exponent, i, k));
     });
   }
