@@ -1,0 +1,432 @@
+// Fuzzes the fast path against the golden path: valid DirectML descriptors only (every
+// operator, every supported type combination, ranks 1 to 8, packed, broadcast, padded and
+// permuted inputs, padded and permuted outputs, in place, ScaleBias, CONSTANT_POW
+// exponents), with arbitrary element data biased towards special values. Both paths run
+// through dml::execute; the fast output must be within the operator's fast_ulp_budget of
+// golden (ops/*.hpp), judged by oracle::compare as the tests judge it: ULPs in the output's
+// own type, NaN matching any NaN, integers exact, every element compared.
+// Findings (abort): a descriptor built valid is refused; a fast output outside the budget.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dmlref/oracle/compare.hpp"
+#include "fuzz_support.hpp"
+
+namespace {
+
+using namespace dmlref::dml;
+using dmlref::data_type;
+using dmlref_fuzz::byte_source;
+using dmlref_fuzz::exact_buffer;
+
+constexpr std::uint64_t max_elements = 2048;
+
+constexpr data_type sign_types[] = {data_type::float32, data_type::float16, data_type::int8,  data_type::int16,
+                                    data_type::int32,   data_type::int64,   data_type::uint8, data_type::uint16,
+                                    data_type::uint32,  data_type::uint64};
+constexpr data_type pow_types[] = {data_type::float32, data_type::float16, data_type::int8,  data_type::int16,
+                                   data_type::int32,   data_type::uint8,   data_type::uint16, data_type::uint32};
+constexpr data_type quantized_types[] = {data_type::uint8, data_type::int8,  data_type::uint16,
+                                         data_type::int16, data_type::uint32, data_type::int32};
+constexpr data_type float_types[] = {data_type::float32, data_type::float16};
+
+template <std::size_t N>
+data_type pick_type(byte_source& in, const data_type (&types)[N]) {
+  return types[in.pick(N)];
+}
+
+/// Sizes with a product of at most max_elements; one dimension may be a long row (over the
+/// fast path's 512-element chunk).
+std::vector<std::uint32_t> read_sizes(byte_source& in, std::uint32_t rank) {
+  std::vector<std::uint32_t> sizes(rank, 1);
+  std::uint64_t product = 1;
+  for (auto& s : sizes) {
+    std::uint64_t v = 1;
+    switch (in.pick(8)) {
+      case 0: v = 3; break;
+      case 1: v = 1; break;
+      case 2: v = 2; break;
+      case 3: v = 1 + in.pick(8); break;
+      case 4: v = 1 + in.pick(40); break;
+      case 5: v = 15 + in.pick(4); break;  // around a 16-lane vector
+      case 6: v = 500 + in.u16() % 600; break;
+      default: v = 1 + in.pick(4); break;
+    }
+    if (product * v > max_elements) v = max_elements / product;
+    if (v == 0) v = 1;
+    s = static_cast<std::uint32_t>(v);
+    product *= v;
+  }
+  return sizes;
+}
+
+/// Strides that give every logical element its own address: dimensions taken innermost
+/// first in an order from the input, each stride beyond the extent of those before it,
+/// plus optional padding.
+std::vector<std::uint32_t> injective_strides(byte_source& in, const std::vector<std::uint32_t>& sizes, bool permute) {
+  const auto rank = static_cast<std::uint32_t>(sizes.size());
+  std::vector<std::uint32_t> order(rank);
+  for (std::uint32_t i = 0; i < rank; ++i) order[i] = rank - 1 - i;  // innermost first: packed
+  if (permute) {
+    for (std::uint32_t i = rank; i > 1; --i) std::swap(order[i - 1], order[in.pick(i)]);
+  }
+  std::vector<std::uint32_t> strides(rank, 0);
+  std::uint64_t extent = 0;
+  for (std::uint32_t k = 0; k < rank; ++k) {
+    const std::uint32_t d = order[k];
+    const std::uint64_t pad = in.pick(4) == 3 ? 1 + in.pick(3) : 0;
+    const std::uint64_t stride = extent + 1 + pad;
+    strides[d] = static_cast<std::uint32_t>(stride);
+    extent += (sizes[d] - 1ull) * stride;
+  }
+  return strides;
+}
+
+enum class layout { packed, explicit_packed, broadcast, injective, anything };
+
+struct tensor {
+  dmlref_fuzz::buffer_tensor t;
+  std::uint64_t total = 0;
+};
+
+/// A tensor of the given type, sizes and layout kind; TotalTensorSizeInBytes the minimum
+/// plus 0 to 8 bytes.
+const DML_TENSOR_DESC* make_tensor(byte_source& in, tensor& out, data_type type, const std::vector<std::uint32_t>& sizes,
+                                   layout kind) {
+  const auto rank = static_cast<std::uint32_t>(sizes.size());
+  out.t.shape(rank, kind != layout::packed);
+  for (std::uint32_t i = 0; i < rank; ++i) out.t.sizes[i] = sizes[i];
+  if (kind != layout::packed) {
+    std::vector<std::uint32_t> strides;
+    if (kind == layout::broadcast) {
+      strides = injective_strides(in, sizes, false);
+      const std::uint32_t mask = in.u8() | 1u;
+      for (std::uint32_t i = 0; i < rank; ++i) {
+        if (((mask >> (i % 8)) & 1) != 0) strides[i] = 0;
+      }
+    } else if (kind == layout::anything) {
+      strides.resize(rank);
+      for (auto& s : strides) s = static_cast<std::uint32_t>(in.pick(6));
+    } else {
+      strides = injective_strides(in, sizes, kind == layout::injective);
+    }
+    for (std::uint32_t i = 0; i < rank; ++i) out.t.strides[i] = strides[i];
+  }
+  out.t.buffer.DataType = static_cast<DML_TENSOR_DATA_TYPE>(type);
+  out.t.buffer.Flags = DML_TENSOR_FLAG_NONE;
+  out.t.buffer.GuaranteedBaseOffsetAlignment = 0;
+  const auto* desc = out.t.finish();
+  out.total = static_cast<std::uint64_t>(dmlref_fuzz::reference_minimum_bytes(out.t.buffer)) + 4 * in.pick(3);
+  out.t.buffer.TotalTensorSizeInBytes = out.total;
+  return desc;
+}
+
+layout read_input_layout(byte_source& in) {
+  switch (in.pick(6)) {
+    case 1: return layout::explicit_packed;
+    case 2: return layout::broadcast;
+    case 3: return layout::injective;
+    case 4: return layout::anything;
+    default: return layout::packed;
+  }
+}
+
+layout read_output_layout(byte_source& in) {
+  switch (in.pick(4)) {
+    case 1: return layout::explicit_packed;
+    case 2: return layout::injective;
+    default: return layout::packed;
+  }
+}
+
+/// Special bit patterns and small values, chosen per element by the data's own bytes.
+constexpr std::uint32_t float32_specials[] = {
+    0x00000000, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00001, 0x7F800001, 0x00000001,
+    0x80000001, 0x007FFFFF, 0x00800000, 0x7F7FFFFF, 0xFF7FFFFF, 0x3F800000, 0xBF800000, 0x40000000,
+    0xC0000000, 0x3F000000, 0xBF000000, 0x40400000, 0xC0400000, 0x41200000, 0x3DCCCCCD, 0x3F7FFFFF,
+    0x3F800001, 0x4B000000, 0x4B000001, 0x42FE0000, 0xC3000000, 0x4F000000, 0x3EAAAAAB, 0x400CCCCD};
+constexpr std::uint16_t float16_specials[] = {
+    0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0xFE01, 0x7C01, 0x0001, 0x8001, 0x03FF, 0x0400, 0x7BFF,
+    0xFBFF, 0x3C00, 0xBC00, 0x4000, 0xC000, 0x3800, 0xB800, 0x4200, 0xC200, 0x4900, 0x2E66, 0x3BFF,
+    0x3C01, 0x6400, 0x6401, 0x57F0, 0xD800, 0x7800, 0x3555, 0x4066};
+
+/// Element data: raw bytes, or per element a special value or a small integer.
+void fill_data(byte_source& in, exact_buffer& buffer, data_type type) {
+  in.fill(buffer.data(), buffer.size());
+  const std::size_t mode = in.pick(4);
+  if (mode == 0) return;
+  const std::size_t size = dmlref::element_size(type);
+  for (std::size_t at = 0; at + size <= buffer.size(); at += size) {
+    unsigned char* p = buffer.data() + at;
+    const unsigned char selector = p[0];
+    if (mode == 3 && (selector & 1) != 0) continue;  // mixed: half raw
+    if (type == data_type::float32) {
+      const std::uint32_t v = mode == 2 ? 0x3F800000u + ((selector & 0x3Fu) << 17)  // [1, 2) coarse
+                                        : float32_specials[selector % 32];
+      std::memcpy(p, &v, 4);
+    } else if (type == data_type::float16) {
+      const std::uint16_t v = mode == 2 ? static_cast<std::uint16_t>(0x3C00u + ((selector & 0x3Fu) << 4))
+                                        : float16_specials[selector % 32];
+      std::memcpy(p, &v, 2);
+    } else {
+      // A small integer (-8 to 7, two's complement over the element's width).
+      const auto small = static_cast<std::int64_t>(selector % 16) - 8;
+      const auto bits = static_cast<std::uint64_t>(small);
+      std::memcpy(p, &bits, size);  // little-endian: the low bytes
+    }
+  }
+}
+
+/// Calls f(T*) with a null pointer of the C++ type of an output data type.
+template <class F>
+void visit_output_type(data_type t, F&& f) {
+  switch (t) {
+    case data_type::float32: f(static_cast<float*>(nullptr)); break;
+    case data_type::float16: f(static_cast<dmlref::float16*>(nullptr)); break;
+    case data_type::int8: f(static_cast<std::int8_t*>(nullptr)); break;
+    case data_type::int16: f(static_cast<std::int16_t*>(nullptr)); break;
+    case data_type::int32: f(static_cast<std::int32_t*>(nullptr)); break;
+    case data_type::int64: f(static_cast<std::int64_t*>(nullptr)); break;
+    case data_type::uint8: f(static_cast<std::uint8_t*>(nullptr)); break;
+    case data_type::uint16: f(static_cast<std::uint16_t*>(nullptr)); break;
+    case data_type::uint32: f(static_cast<std::uint32_t*>(nullptr)); break;
+    case data_type::uint64: f(static_cast<std::uint64_t*>(nullptr)); break;
+    default: dmlref_fuzz::fail("no output type " + std::string(dmlref::name(t)));
+  }
+}
+
+struct generated {
+  operator_kind kind = operator_kind::sign;
+  std::size_t input_count = 1;
+  std::array<tensor, 4> tensors;  // inputs, then the output at [input_count]
+  std::array<bool, 4> present{};
+  std::array<data_type, 4> types{};
+  bool in_place = false;
+  std::unique_ptr<DML_SCALE_BIAS> scale_bias;
+  DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign{};
+  DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC constant_pow{};
+  DML_ELEMENT_WISE_POW_OPERATOR_DESC pow{};
+  DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC dequantize{};
+  DML_OPERATOR_DESC desc{};
+
+  std::uint64_t budget() const noexcept {
+    const data_type out = types[input_count];
+    switch (kind) {
+      case operator_kind::sign: return dmlref::ops::sign::fast_ulp_budget(out);
+      case operator_kind::constant_pow: return dmlref::ops::constant_pow::fast_ulp_budget(out);
+      case operator_kind::pow: return dmlref::ops::pow::fast_ulp_budget(out);
+      case operator_kind::dequantize_linear: return dmlref::ops::dequantize_linear::fast_ulp_budget(out);
+    }
+    return 0;
+  }
+  std::string text() const {
+    std::string s;
+    for (std::size_t k = 0; k <= input_count; ++k) {
+      if (present[k]) s += "\n  tensor " + std::to_string(k) + ": " + dmlref_fuzz::describe(tensors[k].t.buffer);
+    }
+    if (in_place) s += "\n  in place";
+    if (scale_bias) s += "\n  ScaleBias " + std::to_string(scale_bias->Scale) + " " + std::to_string(scale_bias->Bias);
+    if (kind == operator_kind::constant_pow) {
+      std::uint32_t bits = 0;
+      std::memcpy(&bits, &constant_pow.Exponent, 4);
+      char hex[16];
+      std::snprintf(hex, sizeof hex, "0x%08x", bits);
+      s += "\n  Exponent " + std::string(hex);
+    }
+    return s;
+  }
+};
+
+float read_float(byte_source& in) {
+  constexpr float table[] = {2.0f, 3.0f, 4.0f, 0.5f, -0.5f, -1.0f, -2.0f, 0.0f, 1.0f, 2.2f, 1.0f / 3.0f, -7.0f,
+                             10.5f, -0.0f, 1e-3f, 127.0f};
+  switch (in.pick(3)) {
+    case 0: return table[in.pick(16)];
+    case 1: {
+      float f = 0.0f;
+      const std::uint32_t bits = in.u32();
+      std::memcpy(&f, &bits, 4);
+      return f;
+    }
+    default: return static_cast<float>(static_cast<std::int8_t>(in.u8())) / 4.0f;
+  }
+}
+
+void read_operation(byte_source& in, generated& op) {
+  switch (in.pick(4)) {
+    case 1:
+      op.kind = operator_kind::constant_pow;
+      op.input_count = 1;
+      op.types = {pick_type(in, float_types)};
+      op.types[1] = op.types[0];
+      break;
+    case 2:
+      op.kind = operator_kind::pow;
+      op.input_count = 2;
+      op.types[0] = pick_type(in, pow_types);
+      op.types[1] = pick_type(in, pow_types);
+      op.types[2] = op.types[0];
+      break;
+    case 3:
+      op.kind = operator_kind::dequantize_linear;
+      op.input_count = 3;
+      op.types[0] = pick_type(in, quantized_types);
+      op.types[1] = pick_type(in, float_types);
+      op.types[2] = op.types[0];
+      op.types[3] = op.types[1];
+      break;
+    default:
+      op.kind = operator_kind::sign;
+      op.input_count = 1;
+      op.types[0] = pick_type(in, sign_types);
+      op.types[1] = op.types[0];
+      break;
+  }
+  const auto rank = static_cast<std::uint32_t>(1 + in.pick(8));
+  const auto sizes = read_sizes(in, rank);
+  op.in_place = op.kind != operator_kind::dequantize_linear && in.pick(4) == 3;
+  std::array<const DML_TENSOR_DESC*, 4> descs{};
+  const std::size_t out = op.input_count;
+  for (std::size_t k = 0; k < op.input_count; ++k) {
+    if (op.kind == operator_kind::dequantize_linear && k == 2 && in.pick(3) == 2) continue;  // no zero point
+    layout kind = read_input_layout(in);
+    if (k == 0 && op.in_place) kind = read_output_layout(in);
+    descs[k] = make_tensor(in, op.tensors[k], op.types[k], sizes, kind);
+    op.present[k] = true;
+  }
+  if (op.in_place) {  // the output's descriptor is InputTensor's
+    auto& o = op.tensors[out];
+    const auto& i = op.tensors[0];
+    o.t.shape(rank, i.t.strides != nullptr);
+    for (std::uint32_t d = 0; d < rank; ++d) {
+      o.t.sizes[d] = i.t.sizes[d];
+      if (i.t.strides) o.t.strides[d] = i.t.strides[d];
+    }
+    o.t.buffer = i.t.buffer;
+    descs[out] = o.t.finish();
+    o.total = i.total;
+  } else {
+    descs[out] = make_tensor(in, op.tensors[out], op.types[out], sizes, read_output_layout(in));
+  }
+  op.present[out] = true;
+
+  const DML_SCALE_BIAS* sb = nullptr;
+  if ((op.kind == operator_kind::pow || op.kind == operator_kind::constant_pow) && in.pick(3) != 0) {
+    const float scale = read_float(in), bias = read_float(in);
+    op.scale_bias = std::make_unique<DML_SCALE_BIAS>(DML_SCALE_BIAS{scale, bias});
+    sb = op.scale_bias.get();
+  }
+  switch (op.kind) {
+    case operator_kind::sign:
+      op.sign = {descs[0], descs[1]};
+      op.desc = {DML_OPERATOR_ELEMENT_WISE_SIGN, &op.sign};
+      break;
+    case operator_kind::constant_pow:
+      op.constant_pow = {descs[0], descs[1], sb, read_float(in)};
+      op.desc = {DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, &op.constant_pow};
+      break;
+    case operator_kind::pow:
+      op.pow = {descs[0], descs[1], descs[2], sb};
+      op.desc = {DML_OPERATOR_ELEMENT_WISE_POW, &op.pow};
+      break;
+    case operator_kind::dequantize_linear:
+      op.dequantize = {descs[0], descs[1], descs[2], descs[3]};
+      op.desc = {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, &op.dequantize};
+      break;
+  }
+}
+
+/// Runs one path on its own copies of the inputs; returns the output buffer.
+template <class Path>
+std::unique_ptr<exact_buffer> run(Path path, const generated& op, const std::vector<std::unique_ptr<exact_buffer>>& data,
+                                  std::size_t misalign) {
+  std::vector<std::unique_ptr<exact_buffer>> copies;
+  std::array<input_binding, 4> inputs{};
+  for (std::size_t k = 0; k < op.input_count; ++k) {
+    if (!op.present[k]) continue;
+    copies.push_back(std::make_unique<exact_buffer>(data[k]->size(), misalign * dmlref::element_size(op.types[k])));
+    std::memcpy(copies.back()->data(), data[k]->data(), data[k]->size());
+    inputs[k] = {copies.back()->data(), copies.back()->size()};
+  }
+  std::unique_ptr<exact_buffer> output;
+  if (op.in_place) {
+    output = std::move(copies.front());
+  } else {
+    const auto& o = op.tensors[op.input_count];
+    output = std::make_unique<exact_buffer>(static_cast<std::size_t>(o.total), 0);
+    std::memset(output->data(), 0xA5, output->size());
+  }
+  const output_binding outputs[1] = {{output->data(), output->size()}};
+  const auto s = execute(path, DML_FEATURE_LEVEL_6_4, op.desc, inputs.data(), op.input_count, outputs, 1);
+  if (!s.ok()) dmlref_fuzz::fail("a valid descriptor was refused: " + s.message() + op.text());
+  return output;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
+  byte_source in(bytes, size);
+  generated op;
+  read_operation(in, op);
+  const std::size_t misalign = in.pick(4);
+  std::vector<std::unique_ptr<exact_buffer>> data(op.input_count);
+  for (std::size_t k = 0; k < op.input_count; ++k) {
+    if (!op.present[k]) continue;
+    data[k] = std::make_unique<exact_buffer>(static_cast<std::size_t>(op.tensors[k].total), 0);
+    fill_data(in, *data[k], op.types[k]);
+  }
+  const auto golden = run(dmlref::golden, op, data, misalign);
+  const auto fast = run(dmlref::fast, op, data, misalign);
+
+  const auto& out = op.tensors[op.input_count].t.buffer;
+  std::vector<std::uint64_t> offsets;
+  dmlref_fuzz::for_each_element_offset(out, [&](std::uint64_t offset) { offsets.push_back(offset); });
+  const auto strides_of = [&] {
+    dmlref::element_strides s{};
+    for (std::uint32_t i = 0; i < out.DimensionCount; ++i) s[i] = static_cast<std::uint64_t>(dmlref_fuzz::stride_of(out, i));
+    return s;
+  }();
+  visit_output_type(op.types[op.input_count], [&](auto* tag) {
+    using T = std::remove_pointer_t<decltype(tag)>;
+    std::vector<T> expected(offsets.size());
+    for (std::size_t k = 0; k < offsets.size(); ++k) std::memcpy(&expected[k], golden->data() + offsets[k], sizeof(T));
+    dmlref::oracle::compare_options options;
+    options.tol = dmlref::tolerance::ulp(op.budget());
+    const auto report = dmlref::oracle::compare<T>(expected.data(), nullptr, reinterpret_cast<const T*>(fast->data()),
+                                                   strides_of, out.DimensionCount, out.Sizes, options);
+    if (!report.pass) dmlref_fuzz::fail("fast path outside its budget of golden:" + op.text() + "\n" + report.text());
+    auto& counts = dmlref_fuzz::counts().values;
+    ++counts[0];
+    counts[1] += report.compared;
+    if (report.max_ulps > counts[2]) counts[2] = report.max_ulps;
+  });
+  return 0;
+}
+
+// Seeds: one per operator and type combination (the leading choices: operator, then its
+// types as indices into the lists above), each followed by pseudo-random choices and data.
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  std::vector<std::vector<std::uint8_t>> seeds;
+  std::uint64_t n = 1;
+  for (std::uint8_t t = 0; t < 10; ++t) seeds.push_back(dmlref_fuzz::seed_bytes({0, t}, 96, n++));
+  for (std::uint8_t t = 0; t < 2; ++t) seeds.push_back(dmlref_fuzz::seed_bytes({1, t}, 96, n++));
+  for (std::uint8_t base = 0; base < 8; ++base) {
+    for (std::uint8_t exponent = 0; exponent < 8; ++exponent) {
+      seeds.push_back(dmlref_fuzz::seed_bytes({2, base, exponent}, 96, n++));
+    }
+  }
+  for (std::uint8_t input = 0; input < 6; ++input) {
+    for (std::uint8_t scale = 0; scale < 2; ++scale) seeds.push_back(dmlref_fuzz::seed_bytes({3, input, scale}, 96, n++));
+  }
+  dmlref_fuzz::write_seeds_if_asked(seeds);
+  dmlref_fuzz::start_counts("fuzz_fast_vs_golden", "operations", "elements compared", "ULP worst distance");
+  return 0;
+}
