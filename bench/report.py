@@ -379,6 +379,66 @@ def test_build_seconds():
 # The page
 
 
+# The fast path's speed targets: (label, kind, op, dtypes, cases, elements, threshold).
+#   kind "memcpy": fast reaches threshold % of memcpy's bandwidth for the same bytes;
+#   kind "ns": fast takes at most threshold ns per element.
+LARGE, SMALL = 2 ** 24, 4096
+INTEGERS = ["int8", "uint8", "int16", "uint16", "int32", "uint32"]
+TARGETS = [
+    ("SIGN float32 at 2^24", "memcpy", "sign", ["float32"], ("-",), LARGE, 90),
+    ("SIGN integers at 2^24", "memcpy", "sign", INTEGERS, ("-",), LARGE, 90),
+    ("DEQUANTIZE 8-bit -> float32 at 2^24", "memcpy", "dequantize_linear", ["int8", "uint8"], ("-",), LARGE, 90),
+    ("CONSTANT_POW 2, 3, 0.5 float32 at 2^24", "memcpy", "constant_pow", ["float32"], ("2", "3", "0.5"), LARGE, 90),
+    ("SIGN float32 in L1 (4096)", "memcpy", "sign", ["float32"], ("-",), SMALL, 90),
+    ("SIGN integers in L1 (4096)", "memcpy", "sign", INTEGERS, ("-",), SMALL, 90),
+    ("DEQUANTIZE 8-bit -> float32 in L1 (4096)", "memcpy", "dequantize_linear", ["int8", "uint8"], ("-",), SMALL, 90),
+    ("CONSTANT_POW 2, 3, 0.5 float32 in L1 (4096)", "memcpy", "constant_pow", ["float32"], ("2", "3", "0.5"), SMALL, 90),
+    ("SIGN float16 at 2^24", "memcpy", "sign", ["float16"], ("-",), LARGE, 80),
+    ("CONSTANT_POW(2) float16 at 2^24", "memcpy", "constant_pow", ["float16"], ("2",), LARGE, 80),
+    ("DEQUANTIZE 8-bit -> float16 at 2^24", "memcpy", "dequantize_linear", ["int8", "uint8"], ("f16",), LARGE, 80),
+    ("POW float32 in cache (4096)", "ns", "pow", ["float32"], ("rand",), SMALL, 0.45),
+    ("POW float16 in cache (4096)", "ns", "pow", ["float16"], ("rand",), SMALL, 0.6),
+]
+
+
+def target_rows(groups):
+    """(label, goal, measured, met) per target present in the run; its worst row decides."""
+    out = []
+    for label, kind, op, dtypes, cases, n, threshold in TARGETS:
+        worst = None  # (value, where)
+        for dtype in dtypes:
+            for case in cases:
+                g = groups.get((op, dtype, "contiguous", case, n))
+                if not g or "fast" not in g or (kind == "memcpy" and "memcpy" not in g):
+                    continue
+                value = pct(g["memcpy"], g["fast"]) if kind == "memcpy" else g["fast"].ns
+                where = dtype if case == "-" else f"{dtype} {case}"
+                if worst is None or (value < worst[0] if kind == "memcpy" else value > worst[0]):
+                    worst = (value, where)
+        if worst is None:
+            continue
+        if kind == "memcpy":
+            out.append((label, f">= {threshold}% of memcpy", f"{worst[0]:.0f}% ({worst[1]})", worst[0] >= threshold))
+        else:
+            out.append((label, f"<= {threshold} ns/element", f"{fmt_ns(worst[0])} ns ({worst[1]})",
+                        worst[0] <= threshold))
+    # Strided and broadcast rows within 2x of contiguous rows per element (fast path).
+    worst = None
+    for (op, dtype, layout, case, n), g in groups.items():
+        if layout == "contiguous" or "fast" not in g:
+            continue
+        c = groups.get((op, dtype, "contiguous", case, n), {}).get("fast")
+        if c is None:
+            continue
+        ratio = g["fast"].ns / c.ns
+        if worst is None or ratio > worst[0]:
+            worst = (ratio, f"{op} {dtype} {layout} {case} {fmt_size(n)}")
+    if worst:
+        out.append(("Strided and broadcast rows vs contiguous", "<= 2x per element",
+                    f"{worst[0]:.2f}x ({worst[1]})", worst[0] <= 2.0))
+    return out
+
+
 def headline_rows(groups):
     out = []
     for label, op, dtype, case in HEADLINES:
@@ -517,6 +577,17 @@ def write_page(data, rows, errors, metric, reduced_reasons, compile_info, test_b
     for label, n, fast_ns, p, peer, peer_ns, ratio in headline_rows(groups):
         L.append(f"| {label} | {fmt_size(n)} | {fmt_ns(fast_ns)} | {'–' if p is None else f'{p:.0f}%'} | "
                  f"{peer or '–'} | {fmt_ns(peer_ns)} | {fmt_ratio(ratio)} |")
+    L.append("")
+    # targets
+    L.append("## The fast path against its targets")
+    L.append("")
+    L.append("Each line takes the worst of the rows it covers (contiguous tensors, medians of this run); "
+             "a percentage of memcpy is memcpy's time over the fast path's for the same bytes.")
+    L.append("")
+    L.append("| target | goal | measured (worst row) | met |")
+    L.append("|---|---|---|---|")
+    for label, goal, measured, met in target_rows(groups):
+        L.append(f"| {label} | {goal} | {measured} | {'yes' if met else '**no**'} |")
     L.append("")
     # what is measured
     L.append("## What is measured")
@@ -737,6 +808,8 @@ def main():
     else:
         test_build = test_build_seconds()
     write_page(data, rows, errors, args.time, reduced, compile_info, test_build, made, command)
+    for label, goal, measured, met in target_rows(groups):
+        print(f"target  {label}: {goal}: {measured}: {'met' if met else 'MISSED'}")
 
 
 if __name__ == "__main__":

@@ -3,11 +3,12 @@
 #
 #   1. install missing Debian packages (scripts/install-deps.sh)
 #   2. CMake matrix, Ninja:
-#        gcc-c++17    Release (-O3), every target; dmlref-tests, the "exhaustive" suite, ctest,
+#        gcc-c++17    Release (-O3, -march=native), every target; dmlref-tests, the "exhaustive" suite, ctest,
 #                     each example, the bench's list of benchmarks
-#        clang-c++20  every target, AddressSanitizer + UndefinedBehaviorSanitizer at -O1 with
+#        clang-c++20  every target, -march=native, AddressSanitizer + UndefinedBehaviorSanitizer at -O1 with
 #                     assertions on (the bench unsanitized); dmlref-tests, each example
-#        gcc-c++20, clang-c++17   tests and header checks at -O1; dmlref-tests
+#        gcc-c++20 (SSE2 kernels), clang-c++17 (AVX2 + FMA + F16C kernels)
+#                     tests and header checks at -O1; dmlref-tests
 #                     (both skipped with DMLREF_MATRIX=quick)
 #   3. Meson (default compiler, Meson's default debug build, so assert() is live), the tests
 #      only, + meson test
@@ -180,8 +181,11 @@ for tool in cmake meson ninja g++ clang++ pkg-config; do
 done
 
 # ---- 2. CMake matrix --------------------------------------------------------------------------
-section "gcc-c++17 (Release)"
-cmake_build gcc-c++17 g++ 17 Release -DDMLREF_EXHAUSTIVE_TESTS=ON
+# -march=native here and in clang-c++20: the fast path's widest kernels (AVX-512 or AVX2 with
+# F16C and FMA, whatever this machine has); clang-c++17 builds the AVX2 kernels and gcc-c++20
+# the SSE2 ones.
+section "gcc-c++17 (Release, -march=native)"
+cmake_build gcc-c++17 g++ 17 Release -DDMLREF_EXHAUSTIVE_TESTS=ON -DCMAKE_CXX_FLAGS=-march=native
 doctest_run "dmlref-tests gcc-c++17" "$BUILD/gcc-c++17/dmlref-tests" --test-suite-exclude=exhaustive
 doctest_run "dmlref-tests gcc-c++17 exhaustive" "$BUILD/gcc-c++17/dmlref-tests" --test-suite=exhaustive
 # ctest: the default entries (not the exhaustive one, run just above), and the exhaustive entry
@@ -213,14 +217,20 @@ if [ -x "$BUILD/gcc-c++17/dmlref-eval" ]; then
     step "example $(basename "$py") gcc-c++17" /usr/bin/python3 "$py" "$BUILD/gcc-c++17/dmlref-eval"
   done
 fi
+# examples/gpu/torch_crosscheck.py: only where PyTorch sees a CUDA device
+if [ -x "$BUILD/gcc-c++17/dmlref-eval" ] &&
+   /usr/bin/python3 -c 'import sys, torch; sys.exit(not torch.cuda.is_available())' 2>/dev/null; then
+  step "example gpu/torch_crosscheck.py gcc-c++17" /usr/bin/python3 "$ROOT/examples/gpu/torch_crosscheck.py" "$BUILD/gcc-c++17/dmlref-eval"
+fi
 if [ -x "$BUILD/gcc-c++17/dmlref-bench" ]; then
   step "dmlref-bench --benchmark_list_tests gcc-c++17" "$BUILD/gcc-c++17/dmlref-bench" --benchmark_list_tests
 fi
 
 # Sanitized at -O1 (what ASan recommends; -O3 costs ~25% more compile time) and without
 # NDEBUG, so assert() is live too.
-section "clang-c++20 (AddressSanitizer + UndefinedBehaviorSanitizer, -O1, assertions on)"
-cmake_build clang-c++20 clang++ 20 Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 -DDMLREF_SANITIZE=address,undefined
+section "clang-c++20 (AddressSanitizer + UndefinedBehaviorSanitizer, -O1, assertions on, -march=native)"
+cmake_build clang-c++20 clang++ 20 Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 -DDMLREF_SANITIZE=address,undefined \
+  -DCMAKE_CXX_FLAGS=-march=native
 doctest_run "dmlref-tests clang-c++20" "$BUILD/clang-c++20/dmlref-tests" --test-suite-exclude=exhaustive
 run_examples clang-c++20
 
@@ -232,8 +242,14 @@ if [ "$MATRIX" = full ]; then
   section "gcc-c++20 (-O1; tests and header checks)"
   cmake_build gcc-c++20 g++ 20 Release "${LEAN[@]}"
   doctest_run "dmlref-tests gcc-c++20" "$BUILD/gcc-c++20/dmlref-tests" --test-suite-exclude=exhaustive
-  section "clang-c++17 (-O1; tests and header checks)"
-  cmake_build clang-c++17 clang++ 17 Release "${LEAN[@]}"
+  section "clang-c++17 (-O1, AVX2 + FMA + F16C; tests and header checks)"
+  AVX2_FLAGS=()
+  if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo && grep -qw f16c /proc/cpuinfo; then
+    AVX2_FLAGS=(-DCMAKE_CXX_FLAGS="-mavx2 -mfma -mf16c")
+  else
+    echo "this processor lacks AVX2, FMA or F16C: clang-c++17 builds the SSE2 kernels"
+  fi
+  cmake_build clang-c++17 clang++ 17 Release "${LEAN[@]}" "${AVX2_FLAGS[@]}"
   doctest_run "dmlref-tests clang-c++17" "$BUILD/clang-c++17/dmlref-tests" --test-suite-exclude=exhaustive
 else
   echo; echo "gcc-c++20 and clang-c++17 skipped (DMLREF_MATRIX=$MATRIX)"

@@ -353,7 +353,7 @@ TEST_CASE("golden_detail::apply matches a naive loop on random layouts, also in 
 TEST_CASE("golden_detail::defined_mask marks each element from its own inputs") {
   // sizes {3, 2}, input column-major {1, 3}, mask padded {3, 1}.
   const std::uint32_t sizes[] = {3, 2};
-  const double x[] = {1.0, -1.0, 2.0, -2.0, 0.0, 3.0};  // x(i, j) = x[i + 3 j]
+  static const double x[] = {1.0, -1.0, 2.0, -2.0, 0.0, 3.0};  // x(i, j) = x[i + 3 j]
   bool mask[9];
   std::fill(std::begin(mask), std::end(mask), true);
   const dmlref::loops::operand<bool> m{mask, element_strides{3, 1}};

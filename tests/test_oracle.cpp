@@ -42,6 +42,29 @@ TEST_CASE("oracle: +0 equals -0, at zero tolerance, for FLOAT32 and FLOAT16") {
   CHECK(compare_1d<float>({f32(0x00000001)}, {f32(0x80000001)}, tolerance::ulp(2)).pass);
 }
 
+TEST_CASE("oracle: zero_rule::same_sign fails +0 against -0 at any tolerance, and nothing else") {
+  compare_options strict;
+  strict.tol = tolerance::ulp(1000);
+  strict.zeros = dmlref::oracle::zero_rule::same_sign;
+  const std::uint32_t two[] = {2};
+  const float expected[] = {0.0f, 1.0f}, wrong_zero[] = {-0.0f, 1.0f}, same[] = {0.0f, 1.0f};
+  const auto r = compare(expected, nullptr, wrong_zero, dmlref::element_strides{1}, 1, two, strict);
+  CHECK_FALSE(r.pass);
+  CHECK(r.zero_sign_mismatches == 1);
+  CHECK(r.first.zero_sign_mismatch);
+  CHECK(r.text().find("1 zero of the wrong sign") != std::string::npos);
+  CHECK(compare(expected, nullptr, same, dmlref::element_strides{1}, 1, two, strict).pass);
+  // Nonzero values near zero are judged by distance as before.
+  const float tiny[] = {f32(0x00000001), 1.0f};
+  CHECK(compare(expected, nullptr, tiny, dmlref::element_strides{1}, 1, two, strict).pass);
+  const float16 h_expected[] = {float16::from_bits(0x8000)}, h_actual[] = {float16::from_bits(0x0000)};
+  const std::uint32_t one[] = {1};
+  CHECK_FALSE(compare(h_expected, nullptr, h_actual, dmlref::element_strides{1}, 1, one, strict).pass);
+  // Integers have one zero.
+  const std::int32_t i_zero[] = {0};
+  CHECK(compare(i_zero, nullptr, i_zero, dmlref::element_strides{1}, 1, one, strict).pass);
+}
+
 TEST_CASE("oracle: NaN matches any NaN by default, identical bits on demand, and nothing else") {
   const float qnan = f32(0x7FC00000), other_nan = f32(0xFFC00123);
   CHECK(compare_1d<float>({qnan}, {other_nan}, tolerance::exact()).pass);

@@ -5,7 +5,8 @@
 //   dmlref-eval compare CASES.json ACTUAL.json        [comparison options]
 //
 // Comparison options: --tolerance exact|ulp:N (instead of each case's own or the default),
-// --nan same-bits (a NaN must match bit for bit), --floor X (|actual - expected| <= X passes).
+// --nan same-bits (a NaN must match bit for bit), --zeros same-sign (+0 against -0 fails),
+// --floor X (|actual - expected| <= X passes).
 // Exit status: 0 all good; 1 a mismatch (check, compare); 2 an invalid case, file or usage
 // (one line on stderr names the case, the tensor and the rule; the other cases still run).
 
@@ -27,8 +28,8 @@ using dmlref_eval::json;
 
 constexpr const char* usage_text =
     "usage: dmlref-eval run CASES.json [--path golden|fast]\n"
-    "       dmlref-eval check CASES.json [--path golden|fast] [--tolerance exact|ulp:N] [--nan same-bits] [--floor X]\n"
-    "       dmlref-eval compare CASES.json ACTUAL.json [--tolerance exact|ulp:N] [--nan same-bits] [--floor X]\n"
+    "       dmlref-eval check CASES.json [--path golden|fast] [--tolerance exact|ulp:N] [--nan same-bits] [--zeros same-sign] [--floor X]\n"
+    "       dmlref-eval compare CASES.json ACTUAL.json [--tolerance exact|ulp:N] [--nan same-bits] [--zeros same-sign] [--floor X]\n"
     "CASES.json holds one case of the format dmlref-case/1 or {\"cases\": [...]}; ACTUAL.json holds\n"
     "outputs in the shape `run` prints.\n";
 
@@ -85,6 +86,13 @@ bool parse_options(int argc, char** argv, options& o, std::string& problem) {
         return false;
       }
       o.compare.nans = v == "same-bits" ? dmlref::oracle::nan_rule::same_bits : dmlref::oracle::nan_rule::any_nan;
+    } else if (arg == "--zeros") {
+      if (!value(v) || (v != "same-sign" && v != "either-sign")) {
+        problem = "--zeros takes same-sign or either-sign";
+        return false;
+      }
+      o.compare.zeros =
+          v == "same-sign" ? dmlref::oracle::zero_rule::same_sign : dmlref::oracle::zero_rule::either_sign;
     } else if (arg == "--floor") {
       char* end = nullptr;
       if (!value(v) || (o.compare.absolute_floor = std::strtod(v.c_str(), &end), end == v.c_str() || *end != '\0') ||

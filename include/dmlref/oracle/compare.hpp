@@ -2,7 +2,9 @@
 // The comparator: judges an actual tensor against the golden one.
 //
 // Contract:
-// - Distances are ULPs in the output's own type (oracle/ulp.hpp); +0 equals -0.
+// - Distances are ULPs in the output's own type (oracle/ulp.hpp); +0 equals -0 by default
+//   (the WebNN conformance rule); zero_rule::same_sign makes +0 against -0 a mismatch,
+//   whatever the tolerance (for contracts that fix the zero's sign, such as SIGN's -0 -> +0).
 // - NaN: by default an expected NaN is matched by any NaN (sign and payload free) and by
 //   nothing else; nan_rule::same_bits demands the identical NaN bit pattern.
 // - Integers must be exact, whatever the tolerance.
@@ -29,10 +31,12 @@
 namespace dmlref::oracle {
 
 enum class nan_rule { any_nan, same_bits };
+enum class zero_rule { either_sign, same_sign };
 
 struct compare_options {
   tolerance tol = tolerance::exact();
   nan_rule nans = nan_rule::any_nan;
+  zero_rule zeros = zero_rule::either_sign;
   double absolute_floor = 0.0;  // 0: none
 };
 
@@ -45,6 +49,7 @@ struct element_report {
   std::string expected_bits, actual_bits;  // hex bit patterns
   std::uint64_t ulps = 0;                  // distance; meaningless when nan_mismatch
   bool nan_mismatch = false;               // one side NaN, the other not (or NaN bits differ)
+  bool zero_sign_mismatch = false;         // +0 against -0 under zero_rule::same_sign
 
   std::string coordinates() const {
     std::string s = "[";
@@ -86,6 +91,7 @@ struct report {
   std::uint64_t mismatches = 0;
   std::uint64_t skipped = 0;  // undefined elements
   std::uint64_t nan_mismatches = 0;  // one side NaN, the other not (or, under same_bits, other NaN bits)
+  std::uint64_t zero_sign_mismatches = 0;  // +0 against -0, under zero_rule::same_sign
   std::uint64_t max_ulps = 0;        // over the elements that are not NaN mismatches
   element_report first;  // first mismatch in row-major order
   element_report worst;  // largest distance (a NaN mismatch counts as the largest)
@@ -106,6 +112,10 @@ struct report {
       s.append(", ").append(std::to_string(nan_mismatches));
       s.append(nan_mismatches == 1 ? " NaN mismatch" : " NaN mismatches");
     }
+    if (zero_sign_mismatches != 0) {
+      s.append(", ").append(std::to_string(zero_sign_mismatches));
+      s.append(zero_sign_mismatches == 1 ? " zero of the wrong sign" : " zeros of the wrong sign");
+    }
     s.append("\n");
     auto line = [&s](const char* what, const element_report& e) {
       if (!e.present) return;
@@ -114,6 +124,8 @@ struct report {
       s.append(e.actual_bits).append("), ");
       if (e.nan_mismatch) {
         s.append("NaN mismatch\n");
+      } else if (e.zero_sign_mismatch) {
+        s.append("zero of the wrong sign\n");
       } else {
         s.append(std::to_string(e.ulps)).append(" ULP\n");
       }
@@ -164,11 +176,16 @@ report compare(const T* expected, const bool* defined, const T* actual, const el
         if (!ok && options.absolute_floor > 0.0 && is_float_element_v<T>) {
           ok = std::fabs(static_cast<double>(a) - static_cast<double>(e)) <= options.absolute_floor;
         }
+        if (options.zeros == zero_rule::same_sign && zeros_of_opposite_sign(e, a)) {
+          ok = false;
+          here.zero_sign_mismatch = true;
+        }
         if (here.ulps > r.max_ulps) r.max_ulps = here.ulps;
       }
       if (!ok) {
         ++r.mismatches;
         if (here.nan_mismatch) ++r.nan_mismatches;
+        if (here.zero_sign_mismatch) ++r.zero_sign_mismatches;
         here.present = true;
         here.rank = rank;
         here.index = index;

@@ -33,6 +33,21 @@ bool is_nan(T x) noexcept {
   }
 }
 
+/// Whether a and b are zeros of opposite signs (+0 and -0): false for integers.
+template <class T>
+bool zeros_of_opposite_sign(T a, T b) noexcept {
+  if constexpr (is_float_element_v<T>) {
+    using F = typename math::format_of<T>::type;
+    const auto ba = math::bits_of(a), bb = math::bits_of(b);
+    const auto magnitude = static_cast<typename F::bits_type>(~F::sign_mask);
+    return (ba & magnitude) == 0 && (bb & magnitude) == 0 && ba != bb;
+  } else {
+    (void)a;
+    (void)b;
+    return false;
+  }
+}
+
 /// Distance between two non-NaN values of T.
 template <class T>
 std::uint64_t ulp_distance(T a, T b) noexcept {
