@@ -240,12 +240,17 @@ inline status read_tensor(const std::string& tensor, const json& j, case_tensor&
   t.buffer.type = t.desc.type;
   if (const auto it = j.find("data"); it != j.end()) {
     if (!it->is_array()) return fail(tensor, "data", "must be an array of values in buffer order");
-    std::uint64_t last = 0;  // index of the last element the strides address
-    const auto strides = t.desc.effective_strides();
-    for (std::uint32_t i = 0; i < t.desc.rank; ++i) last += (t.desc.sizes[i] - 1ull) * strides[i];
-    if (it->size() < last + 1) {
+    // Elements up to the last one the strides address: none when a size is 0 (which
+    // validation refuses later); otherwise the sum fits, as the checked minimum above did.
+    std::uint64_t addressed = 0;
+    if (*minimum != 0) {
+      const auto strides = t.desc.effective_strides();
+      for (std::uint32_t i = 0; i < t.desc.rank; ++i) addressed += (t.desc.sizes[i] - 1ull) * strides[i];
+      ++addressed;
+    }
+    if (it->size() < addressed) {
       return fail(tensor, "data", "holds " + std::to_string(it->size()) + " values; the strides address " +
-                                      std::to_string(last + 1));
+                                      std::to_string(addressed));
     }
     if (it->size() * element_size(t.desc.type) > bytes) {
       return fail(tensor, "data", "holds " + std::to_string(it->size()) + " values, more than the buffer's " +
