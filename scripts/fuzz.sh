@@ -26,6 +26,8 @@
 #   DMLREF_FUZZ_CXX=clang++        compiler (Clang: libFuzzer is part of its runtime)
 #   DMLREF_FUZZ_OPT=-O1            optimisation level
 #   DMLREF_FUZZ_ARCH=-march=native instruction set (the fast path's vector width follows it)
+#   DMLREF_FUZZ_CXXFLAGS=           more compiler flags, after the others
+#   DMLREF_FUZZ_JOBS=1              compiles at once
 #   DMLREF_FUZZ_ONLY="a b"         run only these fuzzers (names without fuzz_)
 #   DMLREF_FUZZ_BUILD_ONLY=0       1: build, do not run
 #   DMLREF_SHARED_DIR              the shared folder (default: <repo>/../shared)
@@ -44,6 +46,7 @@ CXX=${DMLREF_FUZZ_CXX:-clang++}
 OPT=${DMLREF_FUZZ_OPT:--O1}
 ARCH=${DMLREF_FUZZ_ARCH:--march=native}
 SHARED=${DMLREF_SHARED_DIR:-$ROOT/../shared}
+JOBS=${DMLREF_FUZZ_JOBS:-1}
 FUZZERS=(runtime case_reader fast_vs_golden)
 [ -n "${DMLREF_FUZZ_ONLY:-}" ] && read -r -a FUZZERS <<<"$DMLREF_FUZZ_ONLY"
 
@@ -57,7 +60,7 @@ FLAGS=(-std=c++17 $OPT $ARCH -gline-tables-only -fno-omit-frame-pointer
        -Wall -Wextra -Wpedantic -Werror -Wconversion -Wsign-conversion -Wshadow
        -fsanitize=address,undefined -fno-sanitize-recover=all
        -fsanitize-coverage-ignorelist="$ROOT/fuzz/coverage_ignorelist.txt"
-       -DDMLREF_HAVE_XSIMD=1 -I"$ROOT/include" -I"$ROOT/tools/dmlref-eval")
+       -DDMLREF_HAVE_XSIMD=1 -I"$ROOT/include" -I"$ROOT/tools/dmlref-eval" ${DMLREF_FUZZ_CXXFLAGS:-})
 mkdir -p "$OUT/obj" "$OUT/bin" "$OUT/logs" "$OUT/artifacts"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
@@ -65,7 +68,9 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # stale TARGET PATH...: true when TARGET is missing or older than a source under the PATHs.
 # Everything is rebuilt when the flags change.
 echo "${FLAGS[*]}" >"$OUT/obj/flags.new"
-if ! cmp -s "$OUT/obj/flags.new" "$OUT/obj/flags"; then
+if cmp -s "$OUT/obj/flags.new" "$OUT/obj/flags"; then
+  rm -f "$OUT/obj/flags.new"
+else
   rm -f "$OUT"/obj/*.o "$OUT"/bin/*
   mv "$OUT/obj/flags.new" "$OUT/obj/flags"
 fi
@@ -87,18 +92,42 @@ build() {
   echo "built $label: $((SECONDS - t0)) s"
 }
 
+# Compiles run as background jobs, at most $JOBS at once (the runtime layer's instantiation
+# and the fuzzers' own sources are independent); the links follow.
+running=0
+failed_builds=0
+reap() {
+  wait -n || failed_builds=$((failed_builds + 1))
+  running=$((running - 1))
+}
+launch() {
+  while [ "$running" -ge "$JOBS" ]; do reap; done
+  build "$@" &
+  running=$((running + 1))
+}
+
 status=0
 t_build=$SECONDS
 INSTANCES=$OUT/obj/runtime_instances.o
 if stale "$INSTANCES" "$ROOT/include" "$ROOT/fuzz/runtime_instances.cpp" "$ROOT/fuzz/coverage_ignorelist.txt"; then
-  build runtime_instances "$CXX" "${FLAGS[@]}" -fsanitize=fuzzer-no-link -c fuzz/runtime_instances.cpp \
-    -o "$INSTANCES" || exit 1
+  rm -f "$INSTANCES"
+  launch runtime_instances "$CXX" "${FLAGS[@]}" -fsanitize=fuzzer-no-link -c fuzz/runtime_instances.cpp \
+    -o "$INSTANCES"
 fi
 for f in "${FUZZERS[@]}"; do
-  bin=$OUT/bin/fuzz_$f
   if [ ! -f "fuzz/fuzz_$f.cpp" ]; then echo "fuzz: no fuzz/fuzz_$f.cpp" >&2; exit 2; fi
-  if stale "$bin" "$ROOT/include" "$ROOT/fuzz" "$ROOT/tools/dmlref-eval" || [ "$INSTANCES" -nt "$bin" ]; then
-    build "fuzz_$f" "$CXX" "${FLAGS[@]}" -fsanitize=fuzzer "fuzz/fuzz_$f.cpp" "$INSTANCES" -o "$bin" || status=1
+  obj=$OUT/obj/fuzz_$f.o
+  if stale "$obj" "$ROOT/include" "$ROOT/fuzz" "$ROOT/tools/dmlref-eval"; then
+    rm -f "$obj"
+    launch "fuzz_$f" "$CXX" "${FLAGS[@]}" -fsanitize=fuzzer-no-link -c "fuzz/fuzz_$f.cpp" -o "$obj"
+  fi
+done
+while [ "$running" -gt 0 ]; do reap; done
+[ "$failed_builds" -eq 0 ] || exit 1
+for f in "${FUZZERS[@]}"; do
+  obj=$OUT/obj/fuzz_$f.o bin=$OUT/bin/fuzz_$f
+  if [ ! -f "$bin" ] || [ "$obj" -nt "$bin" ] || [ "$INSTANCES" -nt "$bin" ]; then
+    build "link-fuzz_$f" "$CXX" "${FLAGS[@]}" -fsanitize=fuzzer "$obj" "$INSTANCES" -o "$bin" || status=1
   fi
 done
 echo "build: $((SECONDS - t_build)) s"
@@ -111,20 +140,24 @@ seeds() {
   rm -rf "$dir" && mkdir -p "$dir"
   case $name in
     case_reader)
-      local corpus=$SHARED/conformance/wpt-dml n=0 file
-      if [ ! -d "$corpus" ] || ! command -v jq >/dev/null 2>&1; then
-        echo "fuzz: no $corpus or no jq: case_reader starts from a minimal seed" >&2
+      local corpus=$SHARED/conformance/wpt-dml python
+      python=$(command -v python3 || true)
+      if [ ! -d "$corpus" ] || [ -z "$python" ]; then
+        echo "fuzz: no $corpus or no python3: case_reader starts from a minimal seed" >&2
         printf '{"op":"ELEMENT_WISE_SIGN","tensors":{"InputTensor":{"dataType":"FLOAT32","sizes":[2],"data":[-1,2]},"OutputTensor":{"dataType":"FLOAT32","sizes":[2]}}}' \
           >"$dir/minimal.json"
         return 0
       fi
-      for file in "$corpus"/*.json; do
-        # one compact case per file (a collection's cases, or the document itself)
-        jq -c 'if type == "object" and has("cases") then .cases[] else . end' "$file" |
-          while IFS= read -r line; do
-            n=$((n + 1)); printf '%s' "$line" >"$dir/$(basename "$file" .json)-$n.json"
-          done
-      done
+      # one compact case per file (each case of a collection, or the document itself)
+      "$python" - "$corpus" "$dir" <<'PY' || return 1
+import json, pathlib, sys
+source, target = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+for path in sorted(source.glob("*.json")):
+    document = json.loads(path.read_text())
+    cases = document["cases"] if isinstance(document, dict) and "cases" in document else [document]
+    for k, case in enumerate(cases, 1):
+        (target / f"{path.stem}-{k}.json").write_text(json.dumps(case, separators=(",", ":")))
+PY
       ;;
     *)
       DMLREF_FUZZ_WRITE_SEEDS=$dir "$OUT/bin/fuzz_$name" >/dev/null || return 1
