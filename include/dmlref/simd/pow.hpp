@@ -95,8 +95,10 @@ struct parity {
 inline parity parity_of(floats e) noexcept {
   const uint32s bits = bits_of(e);
   const uint32s biased = (bits >> 23) & uint32s(0xFF);
+  // Shift counts stay within 0..31 (a 32-bit lane shifted by 32 is undefined in C++, which
+  // xsimd's scalar emulation would hit); b >= 150 needs no fraction test.
   const uint32s clamped = xsimd::min(xsimd::max(biased, uint32s(127)), uint32s(150));
-  const uint32s fraction = bits << (clamped - uint32s(118));  // the fraction bits, on top
+  const uint32s fraction = bits << (xsimd::min(clamped, uint32s(149)) - uint32s(118));  // fraction bits on top
   const uint32s unit = ((bits | uint32s(0x00800000)) >> (uint32s(150) - clamped)) & uint32s(1);
   const uint32_mask integral = (biased >= uint32s(150)) | ((biased >= uint32s(127)) & (fraction == uint32s(0)));
   const uint32_mask odd = integral & (biased <= uint32s(150)) & (unit != uint32s(0));
@@ -254,7 +256,7 @@ floats power(floats g, ExponentSource exponent, std::size_t i, float_mask& speci
       load_doubles(exponent, i, e_low, e_high);
       magnitude = magnitude_for_float(base, e_low, e_high);
     } else {  // |e| > 2^24 rounds in float: harmless, |g|^e is out of range unless |g| = 1
-      magnitude = magnitude_for_half(base, xsimd::batch_cast<float>(load_int32(exponent, i)));
+      magnitude = magnitude_for_half(base, load_floats(exponent, i));  // UINT32 converts unsigned
     }
     return with_sign(magnitude, g, [&] { return parity_of(load_int32(exponent, i)); });
   }
