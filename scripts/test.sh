@@ -15,6 +15,8 @@
 #   4. install (cmake --install, meson install) to prefixes under build/, then the consumers in
 #      tests/consumer/: find_package, pkg-config (both installs), add_subdirectory, Meson subproject
 #   5. dmlref-eval check --path golden|fast on each ../shared/conformance/wpt-dml/*.json
+#   6. scripts/flagproof.sh (golden's bits under every flag set) and scripts/fuzz.sh (each
+#      libFuzzer target built and run briefly)
 #
 # Every build, install, consumer, ctest, meson test and dmlref-eval check counts as one test;
 # each doctest run adds its own test-case counts. A failure does not stop the run. The last line
@@ -25,6 +27,7 @@
 #   DMLREF_MATRIX=full       "quick": only gcc-c++17 and clang-c++20 in step 2
 #   DMLREF_INCREMENTAL=0     1: keep build/<config>/ between runs (timings then are not clean)
 #   DMLREF_SKIP_DEPS=0       1: do not run install-deps.sh
+#   DMLREF_FUZZ_SECONDS=10   how long each fuzzer runs
 #   DMLREF_SHARED_DIR        the shared folder (default: <repo>/../shared)
 set -uo pipefail  # not -e: every step runs, failures are counted
 
@@ -350,6 +353,12 @@ else
     done
   done
 fi
+
+# ---- 6. reliability: flag-proof golden, fuzzers briefly (docs/reliability.md) -----------------
+section "reliability"
+step "flag-proof golden (scripts/flagproof.sh)" bash "$ROOT/scripts/flagproof.sh"
+step "fuzzers, ${DMLREF_FUZZ_SECONDS:-10} s each (scripts/fuzz.sh)" \
+  env DMLREF_FUZZ_DIR="$BUILD/fuzz" bash "$ROOT/scripts/fuzz.sh" "${DMLREF_FUZZ_SECONDS:-10}"
 
 # ---- summary ----------------------------------------------------------------------------------
 section "summary ($(secs "$t_start" "$(date +%s)") s in all; logs in build/logs/)"
