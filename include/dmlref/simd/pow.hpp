@@ -285,7 +285,8 @@ struct kernel<ops::constant_pow, T, T> {
   template <class Run>
   static void bind(const ops::constant_pow& op, Run&& run) {
     detail_pow::with_form(op.exponent, [&](auto form) {
-      run([op, form](T* out, std::size_t i, auto in) { block<decltype(form)::value>(op, out, i, in); });
+      constexpr detail_pow::form chosen = decltype(form)::value;
+      run([op](T* out, std::size_t i, auto in) { block<chosen>(op, out, i, in); });
     });
   }
 
