@@ -358,7 +358,8 @@ fi
 section "reliability"
 step "flag-proof golden (scripts/flagproof.sh)" bash "$ROOT/scripts/flagproof.sh"
 step "fuzzers, ${DMLREF_FUZZ_SECONDS:-10} s each (scripts/fuzz.sh)" \
-  env DMLREF_FUZZ_DIR="$BUILD/fuzz" bash "$ROOT/scripts/fuzz.sh" "${DMLREF_FUZZ_SECONDS:-10}"
+  env DMLREF_FUZZ_DIR="$BUILD/fuzz" DMLREF_FUZZ_JOBS="$JOBS" DMLREF_SHARED_DIR="$SHARED" \
+  bash "$ROOT/scripts/fuzz.sh" "${DMLREF_FUZZ_SECONDS:-10}"
 
 # ---- summary ----------------------------------------------------------------------------------
 section "summary ($(secs "$t_start" "$(date +%s)") s in all; logs in build/logs/)"
