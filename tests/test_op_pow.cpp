@@ -6,6 +6,8 @@
 // Expectations: hand-derived bits (comments), or exact integer arithmetic done here
 // independently (naive repeated multiplication modulo 2^bits).
 
+#include "runtime_instances.hpp"  // first: the runtime layer is instantiated once, elsewhere
+
 #include <doctest/doctest.h>
 
 #include <cstdint>
