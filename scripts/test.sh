@@ -356,8 +356,8 @@ fi
 
 # ---- 6. reliability: flag-proof golden, fuzzers briefly (docs/reliability.md) -----------------
 section "reliability"
-step "flag-proof golden (scripts/flagproof.sh)" bash "$ROOT/scripts/flagproof.sh"
-step "fuzzers, ${DMLREF_FUZZ_SECONDS:-10} s each (scripts/fuzz.sh)" \
+step "flag-proof golden" bash "$ROOT/scripts/flagproof.sh"
+step "fuzzers ${DMLREF_FUZZ_SECONDS:-10} s each" \
   env DMLREF_FUZZ_DIR="$BUILD/fuzz" DMLREF_FUZZ_JOBS="$JOBS" DMLREF_SHARED_DIR="$SHARED" \
   bash "$ROOT/scripts/fuzz.sh" "${DMLREF_FUZZ_SECONDS:-10}"
 
