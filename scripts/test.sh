@@ -207,7 +207,7 @@ run_examples() {
   done
   if [ -d "$dir/gpu" ] && nvidia-smi -L >/dev/null 2>&1; then
     for exe in "$dir"/gpu/*; do
-      [ -f "$exe" ] && [ -x "$exe" ] && step "example gpu/$(basename "$exe") $1" "$exe"
+      [ -f "$exe" ] && [ -x "$exe" ] && step "example gpu-$(basename "$exe") $1" "$exe"
     done
   fi
 }
@@ -223,7 +223,7 @@ fi
 # examples/gpu/torch_crosscheck.py: only where PyTorch sees a CUDA device
 if [ -x "$BUILD/gcc-c++17/dmlref-eval" ] &&
    /usr/bin/python3 -c 'import sys, torch; sys.exit(not torch.cuda.is_available())' 2>/dev/null; then
-  step "example gpu/torch_crosscheck.py gcc-c++17" /usr/bin/python3 "$ROOT/examples/gpu/torch_crosscheck.py" "$BUILD/gcc-c++17/dmlref-eval"
+  step "example gpu-torch_crosscheck.py gcc-c++17" /usr/bin/python3 "$ROOT/examples/gpu/torch_crosscheck.py" "$BUILD/gcc-c++17/dmlref-eval"
 fi
 if [ -x "$BUILD/gcc-c++17/dmlref-bench" ]; then
   step "dmlref-bench --benchmark_list_tests gcc-c++17" "$BUILD/gcc-c++17/dmlref-bench" --benchmark_list_tests
