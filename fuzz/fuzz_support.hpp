@@ -10,9 +10,8 @@
 //   independent of dmlref's checked 64-bit arithmetic, to judge what validation accepted;
 // - fail(): report a finding on stderr and abort, which libFuzzer records as a crash.
 //
-// dml::run_validated is instantiated once, in fuzz/runtime_instances.cpp (every operator and
-// type combination, both paths); the extern declarations below keep each fuzzer's own
-// translation unit from instantiating it again.
+// The runtime layer's execution is compiled once, in fuzz/runtime_instances.cpp
+// (dmlref/dml/execute_once.hpp), and linked into each fuzzer.
 
 #include <cstddef>
 #include <cstdint>
@@ -24,14 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "dmlref/dml/execute.hpp"
-
-namespace dmlref::dml {
-extern template void run_validated<golden_path>(golden_path, const validated_operation&, const input_binding*,
-                                                const output_binding*);
-extern template void run_validated<fast_path>(fast_path, const validated_operation&, const input_binding*,
-                                              const output_binding*);
-}  // namespace dmlref::dml
+#include "dmlref/dml/execute_once.hpp"
 
 namespace dmlref_fuzz {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime_instances.hpp"
+#include <dmlref/dml/execute_once.hpp>
 
 namespace runtime_cases {
 

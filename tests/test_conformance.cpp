@@ -5,7 +5,7 @@
 
 #include <doctest/doctest.h>
 
-#include "runtime_instances.hpp"
+#include <dmlref/dml/execute_once.hpp>
 
 #include <algorithm>
 #include <filesystem>

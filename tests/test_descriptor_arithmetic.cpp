@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime_instances.hpp"
+#include <dmlref/dml/execute_once.hpp>
 
 #include <dmlref/dmlref.hpp>
 #include <dmlref/io/evaluate.hpp>

@@ -7,7 +7,7 @@
 // the sign of a small integer, small integer powers (|x| <= 6, exponents 2 and 3), and
 // (x - zp) * 2^-k. Output elements no logical index maps to must keep their sentinel.
 
-#include "runtime_instances.hpp"  // first: the runtime layer is instantiated once, elsewhere
+#include <dmlref/dml/execute_once.hpp>  // first: the runtime layer is compiled once, elsewhere
 
 #include <doctest/doctest.h>
 

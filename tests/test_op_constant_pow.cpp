@@ -4,7 +4,7 @@
 // Every expected bit pattern is derived by hand from SEMANTICS.md and IEEE 754 (derivations in
 // the comments). NaN results are checked by class only.
 
-#include "runtime_instances.hpp"  // first: the runtime layer is instantiated once, elsewhere
+#include <dmlref/dml/execute_once.hpp>  // first: the runtime layer is compiled once, elsewhere
 
 #include <doctest/doctest.h>
 

@@ -6,7 +6,7 @@
 // computation in this file: |x - zp| * (scale significand) as a 64-bit integer, rounded to the
 // output format with integer arithmetic written here (round_exact below).
 
-#include "runtime_instances.hpp"  // first: the runtime layer is instantiated once, elsewhere
+#include <dmlref/dml/execute_once.hpp>  // first: the runtime layer is compiled once, elsewhere
 
 #include <doctest/doctest.h>
 

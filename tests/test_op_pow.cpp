@@ -6,7 +6,7 @@
 // Expectations: hand-derived bits (comments), or exact integer arithmetic done here
 // independently (naive repeated multiplication modulo 2^bits).
 
-#include "runtime_instances.hpp"  // first: the runtime layer is instantiated once, elsewhere
+#include <dmlref/dml/execute_once.hpp>  // first: the runtime layer is compiled once, elsewhere
 
 #include <doctest/doctest.h>
 

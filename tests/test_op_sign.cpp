@@ -3,7 +3,7 @@
 // Expectations come from SEMANTICS.md: -1 if x < 0, +1 if x > 0, else 0; NaN -> +0, -0 -> +0,
 // +-Inf -> +-1, subnormals -> +-1, unsigned types give 0 or 1. Floats are compared by bits.
 
-#include "runtime_instances.hpp"  // first: the runtime layer is instantiated once, elsewhere
+#include <dmlref/dml/execute_once.hpp>  // first: the runtime layer is compiled once, elsewhere
 
 #include <doctest/doctest.h>
 

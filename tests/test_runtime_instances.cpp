@@ -1,12 +1,5 @@
-// No test cases: the one instantiation of dml::run_validated (the runtime layer's execution,
-// every operator and type combination) on both paths for dmlref-tests; see
-// tests/runtime_instances.hpp.
+// No test cases: dmlref-tests' one instantiation of the runtime layer's execution (see
+// dmlref/dml/execute_once.hpp, which the other test files include).
 
-#include <dmlref/dml/execute.hpp>
-
-namespace dmlref::dml {
-template void run_validated<golden_path>(golden_path, const validated_operation&, const input_binding*,
-                                         const output_binding*);
-template void run_validated<fast_path>(fast_path, const validated_operation&, const input_binding*,
-                                       const output_binding*);
-}  // namespace dmlref::dml
+#define DMLREF_INSTANTIATE_EXECUTE
+#include <dmlref/dml/execute_once.hpp>
