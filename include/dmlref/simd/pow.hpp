@@ -109,8 +109,6 @@ inline parity parity_of(int32s e) noexcept {
   const uint32s odd = xsimd::bitwise_cast<uint32s>(e) & uint32s(1);
   return {float_mask(true), as_float_mask(odd != uint32s(0))};
 }
-/// The parity of one exponent for every lane.
-inline parity parity_of(float e) noexcept { return parity_of(floats(e)); }
 
 /// pow's sign and NaN for negative bases: magnitude = |g|^e; a negative g gives -magnitude
 /// for an odd integral exponent, magnitude for an even one, and NaN (the canonical positive
