@@ -305,3 +305,62 @@ TEST_CASE("fast path: sizes 1 to 3x the vector width, every row kind, in place")
     CHECK(nan_mismatches == 0);
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Outputs past the streaming threshold (simd/stream.hpp): chunks through a buffer, streaming
+// stores from the first aligned element of each row, ordinary stores before it and after the
+// last full vector.
+
+TEST_CASE("fast path: outputs past the streaming threshold, misaligned rows, in place") {
+  std::mt19937_64 rng(37);
+  SUBCASE("SIGN INT8, one row starting 3 bytes past a 64-byte boundary") {
+    const std::size_t n = simd::streaming_threshold_bytes + 101, lead = 64 + 3, trail = 64;
+    std::vector<std::int8_t> in(n);
+    for (auto& v : in) v = static_cast<std::int8_t>(rng());
+    std::vector<std::int8_t> g(n), f(lead + n + trail, 0x55);
+    const std::uint32_t size[] = {static_cast<std::uint32_t>(n)};
+    auto* out = f.data() + (64 - reinterpret_cast<std::uintptr_t>(f.data()) % 64) % 64 + 3;
+    REQUIRE(sign(golden, make_packed_view(in.data(), size), make_packed_view(g.data(), size)).ok());
+    REQUIRE(sign(fast, make_packed_view(in.data(), size), make_packed_view(out, size)).ok());
+    CHECK(std::memcmp(g.data(), out, n) == 0);
+    bool guards_intact = true;
+    for (auto* p = f.data(); p < out; ++p) guards_intact &= *p == 0x55;
+    for (auto* p = out + n; p < f.data() + f.size(); ++p) guards_intact &= *p == 0x55;
+    CHECK(guards_intact);
+  }
+  SUBCASE("SIGN FLOAT32 in place, padded rows of varying alignment") {
+    const std::uint32_t rows = 4099, width = 1027, pitch = 1029;  // 16.8 MB of output
+    std::vector<float> data(std::size_t{rows} * pitch);
+    for (auto& v : data) v = detail::bit_cast<float>(static_cast<std::uint32_t>(rng()));
+    const std::vector<float> original = data;
+    std::vector<float> g(std::size_t{rows} * width);
+    const std::uint32_t sizes[] = {rows, width}, strides[] = {pitch, 1};
+    REQUIRE(sign(golden, make_strided_view(static_cast<const float*>(original.data()), sizes, strides),
+                 make_packed_view(g.data(), sizes))
+                .ok());
+    const auto view = make_strided_view(data.data(), sizes, strides);
+    REQUIRE(sign(fast, view, view).ok());
+    std::size_t wrong = 0, padding_changed = 0;
+    for (std::size_t r = 0; r < rows; ++r) {
+      wrong += std::memcmp(&data[r * pitch], &g[r * width], width * sizeof(float)) != 0;
+      padding_changed += std::memcmp(&data[r * pitch + width], &original[r * pitch + width], (pitch - width) * sizeof(float)) != 0;
+    }
+    CHECK(wrong == 0);
+    CHECK(padding_changed == 0);
+  }
+  SUBCASE("DEQUANTIZE_LINEAR UINT8 -> FLOAT32, per-channel scale") {
+    const std::uint32_t channels = 3, length = (1u << 20) * 3 / 2 + 5;  // 18 MB of output
+    std::vector<std::uint8_t> x(std::size_t{channels} * length), zero{3, 128, 250};
+    for (auto& v : x) v = static_cast<std::uint8_t>(rng());
+    std::vector<float> scale{0.25f, 1e-3f, -7.5f}, g(x.size()), f(x.size());
+    const std::uint32_t sizes[] = {channels, length}, per_channel[] = {1, 0};
+    const auto xv = make_packed_view(x.data(), sizes);
+    const auto sv = make_strided_view(scale.data(), sizes, per_channel);
+    const auto zv = make_strided_view(zero.data(), sizes, per_channel);
+    REQUIRE(dequantize_linear(golden, xv, sv, zv, make_packed_view(g.data(), sizes)).ok());
+    REQUIRE(dequantize_linear(fast, xv, sv, zv, make_packed_view(f.data(), sizes)).ok());
+    std::size_t nan_mismatches = 0, at = 0;
+    CHECK(worst_distance(g, f, nan_mismatches, at) <= ops::dequantize_linear::fast_ulp_budget(data_type::float32));
+    CHECK(nan_mismatches == 0);
+  }
+}

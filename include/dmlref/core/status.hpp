@@ -4,6 +4,7 @@
 // descriptor (e.g. "Strides"), and the rule that was broken, in words. Nothing in dmlref
 // throws to report an invalid descriptor.
 
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -27,39 +28,45 @@ enum class errc {
   output_self_overlap,      // the output's strides map two logical elements to one address
 };
 
+/// A success is one null pointer (cheap to make, return and destroy on every call); an
+/// error owns its words.
 class status {
  public:
   status() = default;  // success
 
   static status error(errc code, std::string tensor, std::string field, std::string rule) {
     status s;
-    s.code_ = code;
-    s.tensor_ = std::move(tensor);
-    s.field_ = std::move(field);
-    s.rule_ = std::move(rule);
+    s.error_ = std::make_shared<const details>(details{code, std::move(tensor), std::move(field), std::move(rule)});
     return s;
   }
 
-  bool ok() const noexcept { return code_ == errc::ok; }
-  errc code() const noexcept { return code_; }
-  const std::string& tensor() const noexcept { return tensor_; }
-  const std::string& field() const noexcept { return field_; }
-  const std::string& rule() const noexcept { return rule_; }
+  bool ok() const noexcept { return error_ == nullptr; }
+  errc code() const noexcept { return ok() ? errc::ok : error_->code; }
+  const std::string& tensor() const noexcept { return ok() ? none() : error_->tensor; }
+  const std::string& field() const noexcept { return ok() ? none() : error_->field; }
+  const std::string& rule() const noexcept { return ok() ? none() : error_->rule; }
 
   /// "ExponentTensor.DataType: INT64 is not supported by ELEMENT_WISE_POW at 6_4", or "ok".
   std::string message() const {
     if (ok()) return "ok";
-    std::string text = tensor_;
-    if (!field_.empty()) text += (text.empty() ? "" : ".") + field_;
+    std::string text = tensor();
+    if (!field().empty()) text += (text.empty() ? "" : ".") + field();
     if (!text.empty()) text += ": ";
-    return text + rule_;
+    return text + rule();
   }
 
  private:
-  errc code_ = errc::ok;
-  std::string tensor_;
-  std::string field_;
-  std::string rule_;
+  struct details {
+    errc code;
+    std::string tensor;
+    std::string field;
+    std::string rule;
+  };
+  static const std::string& none() noexcept {
+    static const std::string empty;
+    return empty;
+  }
+  std::shared_ptr<const details> error_;
 };
 
 }  // namespace dmlref

@@ -5,7 +5,8 @@
 //   contiguous row  -> contiguous<T> on the operand's memory
 //   broadcast row   -> broadcast<T>, one element splatted
 //   strided row     -> gathered into a chunk buffer, then contiguous<T>
-// A strided output is written to a chunk buffer and scattered. Kernels are instantiated per
+// A strided output is written to a chunk buffer and scattered; a large contiguous output
+// is written to a chunk buffer and streamed out (simd/stream.hpp). Kernels are instantiated per
 // (operator, types, contiguous-or-broadcast per input), never per rank or layout.
 //
 // Kernel protocol (see simd/kernel.hpp): Kernel::step elements per block, and
@@ -26,6 +27,7 @@
 #include "dmlref/loops/for_each_row.hpp"
 #include "dmlref/loops/operand.hpp"
 #include "dmlref/simd/lanes.hpp"
+#include "dmlref/simd/stream.hpp"
 
 namespace dmlref::simd {
 
@@ -39,9 +41,12 @@ class ieee_subnormals {
 #if defined(__SSE2__) || defined(_M_X64)
   ieee_subnormals() noexcept : saved_(_mm_getcsr()) {
     constexpr unsigned flush_to_zero = 1u << 15, denormals_are_zero = 1u << 6;
-    if ((saved_ & (flush_to_zero | denormals_are_zero)) != 0) _mm_setcsr(saved_ & ~(flush_to_zero | denormals_are_zero));
+    changed_ = (saved_ & (flush_to_zero | denormals_are_zero)) != 0;
+    if (changed_) _mm_setcsr(saved_ & ~(flush_to_zero | denormals_are_zero));
   }
-  ~ieee_subnormals() { _mm_setcsr(saved_); }
+  ~ieee_subnormals() {
+    if (changed_) _mm_setcsr(saved_);
+  }
 #endif
   ieee_subnormals(const ieee_subnormals&) = delete;
   ieee_subnormals& operator=(const ieee_subnormals&) = delete;
@@ -49,6 +54,7 @@ class ieee_subnormals {
  private:
 #if defined(__SSE2__) || defined(_M_X64)
   unsigned saved_;
+  bool changed_;
 #endif
 };
 
@@ -61,7 +67,7 @@ struct chunk_buffer {
   chunk_buffer() noexcept {}  // NOLINT: deliberately no member initialisation
   T* data() noexcept { return values; }
   T& operator[](std::size_t i) noexcept { return values[i]; }
-  T values[chunk];
+  alignas(64) T values[chunk];
 };
 
 /// Calls f(kinds...) with std::true_type for broadcast inputs, std::false_type otherwise.
@@ -150,38 +156,55 @@ void apply_indexed(const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
   const std::array<bool, n_in> is_broadcast{(in_stride[I] == 0)...};
   const std::tuple<const loops::operand<const Ins>&...> operands{ins...};
   // Rows whose operands are all contiguous or broadcast run whole; a strided operand cuts
-  // its row into chunks that fit the gather and scatter buffers.
+  // its row into chunks that fit the gather and scatter buffers. A large output of such
+  // rows is written a chunk at a time with streaming stores (simd/stream.hpp).
   const bool direct = out_stride == 1 && ((in_stride[I] <= 1) && ...);
-  const std::uint64_t piece = direct ? length : chunk;
+  const bool streaming = has_streaming_stores && direct &&
+                         shape.element_count() * sizeof(Out) >= streaming_threshold_bytes &&
+                         reinterpret_cast<std::uintptr_t>(out.data) % sizeof(Out) == 0;
+  const std::uint64_t piece = direct && !streaming ? length : chunk;
 
   with_kinds<0>(is_broadcast, [&](auto... kinds) {
     std::tuple<chunk_buffer<Ins>...> gathered;  // strided inputs, a chunk at a time
-    chunk_buffer<Out> scattered;                // a strided output, a chunk at a time
+    chunk_buffer<Out> scattered;                // a strided or streamed output, a chunk at a time
+    // Elements [start, start + n) of the row at `at`; `stream` sends them through the buffer.
+    auto run_piece = [&](const loops::row_offsets<1 + n_in>& at, std::uint64_t start, std::size_t n, bool stream) {
+      auto input = [&](auto index) {
+        constexpr std::size_t k = decltype(index)::value;
+        using T = std::tuple_element_t<k, std::tuple<Ins...>>;
+        const T* base = std::get<k>(operands).data + at[1 + k];
+        const auto s = in_stride[k];
+        if (s == 0) return base;
+        if (s == 1) return base + start;
+        auto& buffer = std::get<k>(gathered);
+        for (std::size_t j = 0; j < n; ++j) buffer[j] = base[(start + j) * s];
+        return static_cast<const T*>(buffer.data());
+      };
+      const std::tuple<const Ins*...> in{input(std::integral_constant<std::size_t, I>{})...};
+      Out* o = out.data + at[0];
+      if (out_stride == 1 && !stream) {
+        run_span<Kernel>(op, n, o + start, in, seq, kinds...);
+      } else if (out_stride == 1) {
+        run_span<Kernel>(op, n, scattered.data(), in, seq, kinds...);
+        stream_copy(o + start, scattered.data(), n * sizeof(Out));
+      } else {
+        run_span<Kernel>(op, n, scattered.data(), in, seq, kinds...);
+        for (std::size_t j = 0; j < n; ++j) o[(start + j) * out_stride] = scattered[j];
+      }
+    };
     loops::for_each_row(shape, [&](const loops::row_offsets<1 + n_in>& at) {
-      for (std::uint64_t start = 0; start < length; start += piece) {
-        const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(piece, length - start));
-        auto input = [&](auto index) {
-          constexpr std::size_t k = decltype(index)::value;
-          using T = std::tuple_element_t<k, std::tuple<Ins...>>;
-          const T* base = std::get<k>(operands).data + at[1 + k];
-          const auto s = in_stride[k];
-          if (s == 0) return base;
-          if (s == 1) return base + start;
-          auto& buffer = std::get<k>(gathered);
-          for (std::size_t j = 0; j < n; ++j) buffer[j] = base[(start + j) * s];
-          return static_cast<const T*>(buffer.data());
-        };
-        const std::tuple<const Ins*...> in{input(std::integral_constant<std::size_t, I>{})...};
-        Out* o = out.data + at[0];
-        if (out_stride == 1) {
-          run_span<Kernel>(op, n, o + start, in, seq, kinds...);
-        } else {
-          run_span<Kernel>(op, n, scattered.data(), in, seq, kinds...);
-          for (std::size_t j = 0; j < n; ++j) o[(start + j) * out_stride] = scattered[j];
-        }
+      std::uint64_t start = 0;
+      if (streaming) {  // ordinary stores up to the row's first aligned address
+        const auto misalignment = reinterpret_cast<std::uintptr_t>(out.data + at[0]) % stream_alignment;
+        start = std::min<std::uint64_t>(length, (stream_alignment - misalignment) % stream_alignment / sizeof(Out));
+        if (start > 0) run_piece(at, 0, static_cast<std::size_t>(start), false);
+      }
+      for (; start < length; start += piece) {
+        run_piece(at, start, static_cast<std::size_t>(std::min<std::uint64_t>(piece, length - start)), streaming);
       }
     });
   });
+  if (streaming) stream_fence();
 }
 
 }  // namespace detail_apply

@@ -15,17 +15,22 @@ namespace dmlref::simd {
 namespace detail_sign {
 
 /// The sign of IEEE bit patterns held in unsigned lanes U: 0 for +-0 and NaN, else +-1.0.
+/// A magnitude m is nonzero and not NaN when 1 <= m <= Inf's pattern. Adding
+/// 2^(n-1) - 1 modulo 2^n moves that range to the bottom of the signed range, [min,
+/// min + Inf - 1], while 0 wraps to the signed maximum and NaNs land just above it: one
+/// addition and one signed compare decide every lane.
 template <class U, class F>
 batch<U> sign_of_bits(batch<U> bits) noexcept {
   using S = std::make_signed_t<U>;
-  const batch<U> magnitude = bits & batch<U>(static_cast<U>(~F::sign_mask));
+  constexpr U magnitude_mask = static_cast<U>(~F::sign_mask);
+  constexpr U limit = static_cast<U>(F::sign_mask + F::exponent_mask);  // min + Inf's pattern
+  const batch<U> magnitude = bits & batch<U>(magnitude_mask);
+  const batch<S> shifted = xsimd::bitwise_cast<batch<S>>(magnitude + batch<U>(magnitude_mask));
+  const auto nonzero_number = shifted < batch<S>(static_cast<S>(limit));
   const batch<U> one = batch<U>(static_cast<U>(F::exponent_mask & (F::exponent_mask >> 1)));  // 1.0
-  // Signed compare is safe: magnitudes are below the sign bit.
-  const auto is_zero_or_nan = (xsimd::bitwise_cast<batch<S>>(magnitude) == batch<S>(0)) |
-                              (xsimd::bitwise_cast<batch<S>>(magnitude) > batch<S>(static_cast<S>(F::exponent_mask)));
   const batch<U> result = (bits & batch<U>(F::sign_mask)) | one;
   return xsimd::bitwise_cast<batch<U>>(
-      xsimd::select(is_zero_or_nan, batch<S>(0), xsimd::bitwise_cast<batch<S>>(result)));
+      xsimd::select(nonzero_number, xsimd::bitwise_cast<batch<S>>(result), batch<S>(0)));
 }
 
 template <class T>
@@ -70,9 +75,9 @@ struct kernel<ops::sign, T, T> {
     } else if constexpr (std::is_same_v<T, float>) {
       y = detail_sign::sign_of_bits<std::uint32_t, detail::binary32>(x);
     } else if constexpr (std::is_signed_v<T>) {
-      y = xsimd::select(x > batch<T>(0), batch<T>(1), xsimd::select(x < batch<T>(0), batch<T>(-1), batch<T>(0)));
+      y = xsimd::min(xsimd::max(x, batch<T>(-1)), batch<T>(1));  // an integer's sign is x clamped to [-1, 1]
     } else {
-      y = xsimd::select(x != batch<T>(0), batch<T>(1), batch<T>(0));
+      y = xsimd::min(x, batch<T>(1));
     }
     y.store_unaligned(reinterpret_cast<lane*>(out) + i);
   }
