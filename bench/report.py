@@ -614,7 +614,10 @@ def write_page(data, rows, errors, metric, reduced_reasons, compile_info, test_b
              "operator, with no arithmetic. It is the limit a memory-bound operator can reach; on 4096 "
              "elements everything is in L1 and memcpy is a much harder target. Where the inputs are several "
              "times the output (DEQUANTIZE with full-size 32-bit Scale and ZeroPoint: 12 bytes in, 4 out), "
-             "memcpy's wrapped copies store more than the operator does and a kernel can pass 100%.")
+             "memcpy's wrapped copies store more than the operator does and a kernel can pass 100%. "
+             "memcpy is glibc's, whose ordinary stores first read each line they write; the fast path writes "
+             "outputs of 16 MiB or more with streaming (non-temporal) stores, which skip that read, so on "
+             "2^24-element rows it can pass 100% too (docs/fast-path.md).")
     L.append("- **Peers** compute as nearly the same thing as they allow:")
     L.append("  - *scalar*: a plain loop over std:: functions: SIGN `(x > 0) - (x < 0)`; CONSTANT_POW "
              "`std::pow(g, E)` with E a compile-time constant (GCC folds E = 2 into g·g; 3, 0.5 and 2.2 call "
