@@ -353,6 +353,14 @@ else
     done
   done
 fi
+if [ -n "$EVAL" ]; then
+  # A compare that finds mismatches exits 1; its per-case summary names NaN mismatches (the
+  # sample GPU output returns NaN where pow gives a number).
+  step "dmlref-eval compare names NaN mismatches" bash -c \
+    '"$1" compare "$2" "$3" > "$4"; [ $? -eq 1 ] && grep -q "^FAIL .* NaN mismatched)" "$4"' _ \
+    "$EVAL" "$ROOT/examples/cases/pow_sample.json" "$ROOT/examples/cases/pow_sample_gpu_output.json" \
+    "$BUILD/logs/compare-summary.txt"
+fi
 
 # ---- 6. reliability: flag-proof golden, fuzzers briefly (docs/reliability.md) -----------------
 section "reliability"

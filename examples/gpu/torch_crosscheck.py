@@ -445,7 +445,7 @@ def crosscheck(tool, work):
         judged = subprocess.run([tool, "compare", cases_path, outputs_path], text=True, capture_output=True)
         lines = judged.stdout.splitlines()
         failed = [line[5:].split(" (")[0] for line in lines if line.startswith("FAIL ")]
-        worst = max([int(m.group(1)) for m in (re.search(r"worst (\d+) ULP\)$", line) for line in lines) if m],
+        worst = max([int(m.group(1)) for m in (re.search(r"worst (\d+) ULP[,)]", line) for line in lines) if m],
                     default=0)
         invalid = [line for line in lines if line.startswith("INVALID ")]
         for line in lines:

@@ -176,7 +176,10 @@ dmlref::oracle::compare_options comparison_for(const options& o, const dmlref::i
 
 void print_result(const std::string& name, const dmlref::oracle::report& r) {
   std::cout << (r.pass ? "PASS " : "FAIL ") << name << " (" << r.compared << " compared, " << r.skipped
-            << " undefined, worst " << r.max_ulps << " ULP)\n";
+            << " undefined, worst " << r.max_ulps << " ULP";
+  if (r.nan_mismatches != 0) std::cout << ", " << r.nan_mismatches << " NaN mismatched";
+  if (r.zero_sign_mismatches != 0) std::cout << ", " << r.zero_sign_mismatches << " zeros of the wrong sign";
+  std::cout << ")\n";
   if (!r.pass) std::cout << r.text();
 }
 
