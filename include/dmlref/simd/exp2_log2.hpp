@@ -160,19 +160,23 @@ inline doubles log2_of_float(doubles x) noexcept {
   const doubles k = small_integers_as_doubles((t >> 52) - uint64s(1023));
   const uint64s interval = t >> 48;
   const doubles r = mul_add(m, lookup16(log_c, interval), doubles(-1.0));
-  doubles q(-0x1.ed112bf07d85fp-3);
-  q = mul_add(q, r, doubles(0x1.27c60afc6815cp-2));
-  q = mul_add(q, r, doubles(-0x1.71546c5c0bb8cp-2));
-  q = mul_add(q, r, doubles(0x1.ec7096530b82ap-2));
-  q = mul_add(q, r, doubles(-0x1.71547652dfbe0p-1));
-  q = mul_add(q, r, doubles(0x1.71547652bef72p+0));
+  // The polynomial in pairs (Estrin's scheme): half the dependent steps of Horner's, and
+  // in double its extra roundings stay near 2^-53, far inside the budget.
+  const doubles r2 = r * r;
+  const doubles q01 = mul_add(doubles(-0x1.71547652dfbe0p-1), r, doubles(0x1.71547652bef72p+0));
+  const doubles q23 = mul_add(doubles(-0x1.71546c5c0bb8cp-2), r, doubles(0x1.ec7096530b82ap-2));
+  const doubles q45 = mul_add(doubles(-0x1.ed112bf07d85fp-3), r, doubles(0x1.27c60afc6815cp-2));
+  const doubles q = mul_add(r2 * r2, q45, mul_add(r2, q23, q01));
   return mul_add(r, q, k + lookup16(log_log2_inv_c, interval));
 }
 
-/// 2^t in double lanes for a FLOAT32 result (t clamped to [-256, 256]).
+/// 2^t in double lanes for a FLOAT32 result, t finite: beyond +-256 (where any FLOAT32
+/// result has overflowed or rounded to 0) 2^256 or 0, chosen beside the computation rather
+/// than by clamping t before it, which would lengthen its chain of dependent steps.
 inline doubles exp2_for_float(doubles t) noexcept {
   using namespace detail_exp2_log2;
-  t = xsimd::min(xsimd::max(t, doubles(-256.0)), doubles(256.0));
+  const auto out_of_range = xsimd::abs(t) > doubles(256.0);
+  const doubles limit = xsimd::select(t > doubles(0.0), doubles(0x1p256), doubles(0.0));
   // n16 = round(16 t) (to nearest even) is the difference between the bits of
   // 16 t + 1.5 * 2^52 and those of 1.5 * 2^52; taken in integers, and converted back by an
   // integer conversion, so -ffast-math cannot fold the two constants away.
@@ -184,7 +188,7 @@ inline doubles exp2_for_float(doubles t) noexcept {
   doubles p(0x1.c6b3488e1fe0ep-5);
   p = mul_add(p, f, doubles(0x1.ebff918af74b7p-3));
   p = mul_add(p, f, doubles(0x1.62e42fee462abp-1));
-  return mul_add(scale * f, p, scale);
+  return xsimd::select(out_of_range, limit, mul_add(scale * f, p, scale));
 }
 
 /// log2 x for x a positive normal FLOAT32 value.
@@ -204,10 +208,12 @@ inline floats log2_of_normal(floats x) noexcept {
   return mul_add(r, q, k + lookup16(log_log2_inv_c_f, interval));
 }
 
-/// 2^t in float lanes for a FLOAT16 result (t clamped to [-64, 64]).
+/// 2^t in float lanes for a FLOAT16 result, t finite: beyond +-64 (where any FLOAT16 result
+/// has overflowed or rounded to 0) 2^64 or 0, chosen beside the computation.
 inline floats exp2_for_half(floats t) noexcept {
   using namespace detail_exp2_log2;
-  t = xsimd::min(xsimd::max(t, floats(-64.0f)), floats(64.0f));
+  const auto out_of_range = xsimd::abs(t) > floats(64.0f);
+  const floats limit = xsimd::select(t > floats(0.0f), floats(0x1p64f), floats(0.0f));
   const uint32s n16 = xsimd::bitwise_cast<uint32s>(t * floats(16.0f) + floats(0x1.8p23f)) - uint32s(0x4B400000);
   const floats rounded = small_integers_as_floats(n16);
   const floats f = mul_add(rounded, floats(-0.0625f), t);
@@ -215,7 +221,7 @@ inline floats exp2_for_half(floats t) noexcept {
       xsimd::bitwise_cast<uint32s>(lookup16(exp_scale_f, n16)) + (n16 << 19));
   floats p(0x1.ebff918af7463p-3f);
   p = mul_add(p, f, floats(0x1.62e7bd63bda2cp-1f));
-  return mul_add(scale * f, p, scale);
+  return xsimd::select(out_of_range, limit, mul_add(scale * f, p, scale));
 }
 
 }  // namespace dmlref::simd
