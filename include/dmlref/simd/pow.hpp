@@ -154,9 +154,49 @@ void with_form(float exponent, F&& f) {
   return call(std::integral_constant<k, k::general>{});
 }
 
+/// Lanes whose float magnitude's bits are at least pattern's (0x7F800000: Inf and NaN).
+inline float_mask magnitude_at_least(floats x, std::uint32_t pattern) noexcept {
+  return as_float_mask((bits_of(x) & uint32s(0x7FFFFFFF)) >= uint32s(pattern));
+}
+
+#if defined(__AVX512F__) || defined(__FMA__)
+/// The target has FMA: g^3 and g^4 in float lanes from g^2 = h + l, h = g * g rounded and
+/// l = g * g - h exactly (one FMA), combined by one more FMA: the exact power plus an error
+/// of about 2^-47 of it, rounded once (within 1 ULP; mostly correctly rounded).
+inline floats fused_mul_add(floats a, floats b, floats c) noexcept {
+#if defined(__AVX512F__)
+  return floats(_mm512_fmadd_ps(a, b, c));
+#else
+  return floats(_mm256_fmadd_ps(a, b, c));
+#endif
+}
+inline floats square_error(floats g, floats h) noexcept {  // g * g - h, exact
+#if defined(__AVX512F__)
+  return floats(_mm512_fmsub_ps(g, g, h));
+#else
+  return floats(_mm256_fmsub_ps(g, g, h));
+#endif
+}
+/// g^3 = h g + l g. l g can overflow only once |h| >= 2^101 (|l| <= 2^-24 |h|), where g^3
+/// >= 2^151 overflows anyway, as does h g, which is taken there (also for Inf and NaN).
+inline floats cube_in_float(floats g) noexcept {
+  const floats h = g * g;
+  const floats y = fused_mul_add(h, g, square_error(g, h) * g);
+  return xsimd::select(magnitude_at_least(h, 0x72000000u), h * g, y);  // 2^101
+}
+/// g^4 = h h + 2 h l. Below |h| = 2^64, 2 h l stays below 2^105; from there on g^4
+/// overflows, as does h h, which is taken there (also for Inf and NaN).
+inline floats fourth_in_float(floats g) noexcept {
+  const floats h = g * g;
+  const floats l = square_error(g, h);
+  const floats y = fused_mul_add(h, h, h * (l + l));
+  return xsimd::select(magnitude_at_least(h, 0x5F800000u), h * h, y);  // 2^64
+}
+#endif
+
 /// g^e for a cheap form: each within 1 ULP of the correctly rounded result (products of at
-/// most four factors are exact or rounded once in double; x^2 and sqrt are correctly
-/// rounded in float).
+/// most four factors are exact or rounded once in double, or from an exact square and one
+/// FMA in float; x^2 and sqrt are correctly rounded in float).
 template <form F>
 floats cheap_power(floats g) noexcept {
   auto in_double = [&](auto f) {
@@ -171,9 +211,17 @@ floats cheap_power(floats g) noexcept {
   } else if constexpr (F == form::square) {
     return g * g;
   } else if constexpr (F == form::cube) {
+#if defined(__AVX512F__) || defined(__FMA__)
+    return cube_in_float(g);
+#else
     return in_double([](doubles v) { return (v * v) * v; });
+#endif
   } else if constexpr (F == form::fourth) {
+#if defined(__AVX512F__) || defined(__FMA__)
+    return fourth_in_float(g);
+#else
     return in_double([](doubles v) { return (v * v) * (v * v); });
+#endif
   } else if constexpr (F == form::reciprocal) {  // in double: -ffast-math may make a float division rcpps
     return in_double([](doubles v) { return doubles(1.0) / v; });
   } else if constexpr (F == form::reciprocal_square) {
