@@ -232,6 +232,28 @@ TEST_CASE("fast path: POW integer bases with float exponents (mixed) match golde
 // DEQUANTIZE_LINEAR: every input type to FLOAT32 and FLOAT16, extremes and random values,
 // per-channel scales.
 
+namespace {
+
+/// Worst distance between golden and fast DEQUANTIZE_LINEAR of x, [channels, length], with
+/// one scale and zero point per channel.
+template <class In, class S>
+std::uint64_t dequantize_fast_vs_golden(const std::vector<In>& x, const std::vector<S>& scale,
+                                        const std::vector<In>& zero, std::uint32_t channels,
+                                        std::uint32_t length, std::size_t& nan_mismatches) {
+  const std::uint32_t sizes[] = {channels, length};
+  const std::uint32_t per_channel[] = {1, 0};
+  std::vector<S> g(x.size()), f(x.size());
+  const auto xv = make_packed_view(x.data(), sizes);
+  const auto sv = make_strided_view(scale.data(), sizes, per_channel);
+  const auto zv = make_strided_view(zero.data(), sizes, per_channel);
+  REQUIRE(dequantize_linear(golden, xv, sv, zv, make_packed_view(g.data(), sizes)).ok());
+  REQUIRE(dequantize_linear(fast, xv, sv, zv, make_packed_view(f.data(), sizes)).ok());
+  std::size_t at = 0;
+  return worst_distance(g, f, nan_mismatches, at);
+}
+
+}  // namespace
+
 TEST_CASE_TEMPLATE("fast path: DEQUANTIZE_LINEAR within budget", In, std::int8_t, std::int16_t, std::int32_t,
                    std::uint8_t, std::uint16_t, std::uint32_t) {
   std::mt19937_64 rng(29);
@@ -242,20 +264,12 @@ TEST_CASE_TEMPLATE("fast path: DEQUANTIZE_LINEAR within budget", In, std::int8_t
   for (auto& v : zero) v = static_cast<In>(rng());
   std::vector<float> scale32(channels);
   for (auto& s : scale32) s = std::ldexp(static_cast<float>(rng() % 100000 + 1) / 99991.0f, static_cast<int>(rng() % 40) - 20);
-  const std::uint32_t sizes[] = {channels, length};
-  const std::uint32_t per_channel[] = {1, 0};
   auto run = [&](auto scale_type) {
     using S = decltype(scale_type);
     std::vector<S> scale;
     for (float s : scale32) scale.push_back(S(s));
-    std::vector<S> g(x.size()), f(x.size());
-    const auto xv = make_packed_view(x.data(), sizes);
-    const auto sv = make_strided_view(scale.data(), sizes, per_channel);
-    const auto zv = make_strided_view(zero.data(), sizes, per_channel);
-    REQUIRE(dequantize_linear(golden, xv, sv, zv, make_packed_view(g.data(), sizes)).ok());
-    REQUIRE(dequantize_linear(fast, xv, sv, zv, make_packed_view(f.data(), sizes)).ok());
-    std::size_t nan_mismatches = 0, at = 0;
-    const auto worst = worst_distance(g, f, nan_mismatches, at);
+    std::size_t nan_mismatches = 0;
+    const auto worst = dequantize_fast_vs_golden(x, scale, zero, channels, length, nan_mismatches);
     const auto budget = ops::dequantize_linear::fast_ulp_budget(data_type_of_v<S>);
     MESSAGE("DEQUANTIZE_LINEAR " << type_name(data_type_of_v<In>) << " -> " << type_name(data_type_of_v<S>) << ": worst "
                                  << worst << " ULP (budget " << budget << ")");
@@ -352,15 +366,10 @@ TEST_CASE("fast path: outputs past the streaming threshold, misaligned rows, in 
     const std::uint32_t channels = 2, length = (1u << 21) + 5;  // 16.8 MB of output
     std::vector<std::uint8_t> x(std::size_t{channels} * length), zero{3, 250};
     for (auto& v : x) v = static_cast<std::uint8_t>(rng());
-    std::vector<float> scale{0.25f, -7.5f}, g(x.size()), f(x.size());
-    const std::uint32_t sizes[] = {channels, length}, per_channel[] = {1, 0};
-    const auto xv = make_packed_view(x.data(), sizes);
-    const auto sv = make_strided_view(scale.data(), sizes, per_channel);
-    const auto zv = make_strided_view(zero.data(), sizes, per_channel);
-    REQUIRE(dequantize_linear(golden, xv, sv, zv, make_packed_view(g.data(), sizes)).ok());
-    REQUIRE(dequantize_linear(fast, xv, sv, zv, make_packed_view(f.data(), sizes)).ok());
-    std::size_t nan_mismatches = 0, at = 0;
-    CHECK(worst_distance(g, f, nan_mismatches, at) <= ops::dequantize_linear::fast_ulp_budget(data_type::float32));
+    const std::vector<float> scale{0.25f, -7.5f};
+    std::size_t nan_mismatches = 0;
+    CHECK(dequantize_fast_vs_golden(x, scale, zero, channels, length, nan_mismatches) <=
+          ops::dequantize_linear::fast_ulp_budget(data_type::float32));
     CHECK(nan_mismatches == 0);
   }
 }
