@@ -26,4 +26,25 @@ using uint64s = batch<std::uint64_t>;
 /// Elements per step of every kernel: one batch of floats.
 inline constexpr std::size_t width = floats::size;
 
+/// a * b + c, one fused instruction (one rounding) where the target has FMA (xsimd 8.1's fma
+/// on AVX-512 rounds twice); a product and a sum, rounded twice, where it has not.
+inline doubles mul_add(doubles a, doubles b, doubles c) noexcept {
+#if defined(__AVX512F__)
+  return doubles(_mm512_fmadd_pd(a, b, c));
+#elif defined(__FMA__) && defined(__AVX__)
+  return doubles(_mm256_fmadd_pd(a, b, c));
+#else
+  return a * b + c;
+#endif
+}
+inline floats mul_add(floats a, floats b, floats c) noexcept {
+#if defined(__AVX512F__)
+  return floats(_mm512_fmadd_ps(a, b, c));
+#elif defined(__FMA__) && defined(__AVX__)
+  return floats(_mm256_fmadd_ps(a, b, c));
+#else
+  return a * b + c;
+#endif
+}
+
 }  // namespace dmlref::simd

@@ -125,27 +125,6 @@ inline floats small_integers_as_floats(uint32s n) noexcept {
   return xsimd::batch_cast<float>(xsimd::bitwise_cast<batch<std::int32_t>>(n));
 }
 
-/// a * b + c, fused where the target has FMA (xsimd 8.1's fma on AVX-512 rounds twice; the
-/// polynomials here need speed, not the single rounding).
-inline doubles mul_add(doubles a, doubles b, doubles c) noexcept {
-#if defined(__AVX512F__)
-  return doubles(_mm512_fmadd_pd(a, b, c));
-#elif defined(__FMA__) && defined(__AVX__)
-  return doubles(_mm256_fmadd_pd(a, b, c));
-#else
-  return a * b + c;
-#endif
-}
-inline floats mul_add(floats a, floats b, floats c) noexcept {
-#if defined(__AVX512F__)
-  return floats(_mm512_fmadd_ps(a, b, c));
-#elif defined(__FMA__) && defined(__AVX__)
-  return floats(_mm256_fmadd_ps(a, b, c));
-#else
-  return a * b + c;
-#endif
-}
-
 }  // namespace detail_exp2_log2
 
 /// log2 x for x a positive finite nonzero FLOAT32 value in double lanes.

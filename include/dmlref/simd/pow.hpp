@@ -161,15 +161,8 @@ inline float_mask magnitude_at_least(floats x, std::uint32_t pattern) noexcept {
 
 #if defined(__AVX512F__) || defined(__FMA__)
 /// The target has FMA: g^3 and g^4 in float lanes from g^2 = h + l, h = g * g rounded and
-/// l = g * g - h exactly (one FMA), combined by one more FMA: the exact power plus an error
-/// of about 2^-47 of it, rounded once (within 1 ULP; mostly correctly rounded).
-inline floats fused_mul_add(floats a, floats b, floats c) noexcept {
-#if defined(__AVX512F__)
-  return floats(_mm512_fmadd_ps(a, b, c));
-#else
-  return floats(_mm256_fmadd_ps(a, b, c));
-#endif
-}
+/// l = g * g - h exactly (one FMA), combined by one more FMA (mul_add): the exact power plus
+/// an error of about 2^-47 of it, rounded once (within 1 ULP; mostly correctly rounded).
 inline floats square_error(floats g, floats h) noexcept {  // g * g - h, exact
 #if defined(__AVX512F__)
   return floats(_mm512_fmsub_ps(g, g, h));
@@ -181,7 +174,7 @@ inline floats square_error(floats g, floats h) noexcept {  // g * g - h, exact
 /// >= 2^151 overflows anyway, as does h g, which is taken there (also for Inf and NaN).
 inline floats cube_in_float(floats g) noexcept {
   const floats h = g * g;
-  const floats y = fused_mul_add(h, g, square_error(g, h) * g);
+  const floats y = mul_add(h, g, square_error(g, h) * g);
   return xsimd::select(magnitude_at_least(h, 0x72000000u), h * g, y);  // 2^101
 }
 /// g^4 = h h + 2 h l. Below |h| = 2^64, 2 h l stays below 2^105; from there on g^4
@@ -189,7 +182,7 @@ inline floats cube_in_float(floats g) noexcept {
 inline floats fourth_in_float(floats g) noexcept {
   const floats h = g * g;
   const floats l = square_error(g, h);
-  const floats y = fused_mul_add(h, h, h * (l + l));
+  const floats y = mul_add(h, h, h * (l + l));
   return xsimd::select(magnitude_at_least(h, 0x5F800000u), h * h, y);  // 2^64
 }
 #endif
