@@ -15,6 +15,7 @@
 
 #include "dmlref/dmlref.hpp"
 #include "dmlref/oracle/ulp.hpp"
+#include "dmlref/simd/stream.hpp"  // the streaming threshold; needs no xsimd
 
 using namespace dmlref;
 

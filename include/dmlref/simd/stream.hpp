@@ -1,18 +1,18 @@
 #pragma once
-// Streaming (non-temporal) stores for large outputs. An ordinary store first reads the
-// cache line it writes (read for ownership), so a kernel that streams a tensor through
-// memory moves three bytes for every two that a copy with non-temporal stores moves. When
-// a call's output is at least streaming_threshold_bytes, the traversal computes each
-// contiguous row a chunk at a time into a cache-resident buffer and copies the chunk to
-// the output with non-temporal stores; the values written are the same, only how they
-// reach memory differs. Below the threshold the output likely stays in cache for the
-// caller, and ordinary stores are faster.
+// Streaming (non-temporal) stores for large outputs (plain intrinsics: needs no xsimd).
+// An ordinary store first reads the cache line it writes (read for ownership), so a kernel
+// that streams a tensor through memory moves three bytes for every two that a copy with
+// non-temporal stores moves. When a call's output is at least streaming_threshold_bytes,
+// the traversal computes each contiguous row a chunk at a time into a cache-resident
+// buffer and copies the chunk to the output with non-temporal stores; the values written
+// are the same, only how they reach memory differs. Below the threshold the output likely
+// stays in cache for the caller, and ordinary stores are faster.
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
-#include "dmlref/simd/arch.hpp"
+#include "dmlref/core/intrinsics.hpp"
 
 namespace dmlref::simd {
 
