@@ -60,6 +60,7 @@
 //   build/bench/dmlref-bench --benchmark_filter='^sign/.*/float32/contiguous/-/1048576$'
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -78,6 +79,7 @@
 #include <benchmark/benchmark.h>
 
 #include <dmlref/dmlref.hpp>
+#include <dmlref/ops/registry.hpp>
 
 #if __has_include(<Eigen/Core>)
 #include <Eigen/Core>
@@ -917,19 +919,41 @@ void register_row(const std::string& op, const std::string& dtype, layout l, con
   }
 }
 
+/// An operator's name in the benchmarks' names: its DirectML name without ELEMENT_WISE_, in
+/// lower case ("dequantize_linear").
+template <class Op>
+std::string bench_name() {
+  std::string name = Op::dml_name;
+  const std::string prefix = "ELEMENT_WISE_";
+  if (name.compare(0, prefix.size(), prefix) == 0) name.erase(0, prefix.size());
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name;
+}
+
+/// "sign=ELEMENT_WISE_SIGN,...": the registry's operators in order, for bench/report.py.
+std::string operator_names() {
+  std::string names;
+  dmlref::ops::for_each_operator([&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    if (!names.empty()) names += ",";
+    names += bench_name<Op>() + "=" + Op::dml_name;
+  });
+  return names;
+}
+
 constexpr u64 no_limit = ~u64{0};
 constexpr u64 golden_pow_limit = u64{1} << 20;
 
 template <class T>
 void register_sign() {
   for (layout l : {layout::contiguous, layout::strided}) {
-    register_row("sign", dtype_name<T>, l, "-", no_limit, [](const geometry& g) { return sign_problem<T>(g); });
+    register_row(bench_name<dmlref::ops::sign>(), dtype_name<T>, l, "-", no_limit, [](const geometry& g) { return sign_problem<T>(g); });
   }
 }
 
 template <class T, class E>
 void register_constant_pow(layout l, const char* c, bool sb) {
-  register_row("constant_pow", dtype_name<T>, l, c, golden_pow_limit,
+  register_row(bench_name<dmlref::ops::constant_pow>(), dtype_name<T>, l, c, golden_pow_limit,
                [sb](const geometry& g) { return constant_pow_problem<T, E>(g, sb); });
 }
 
@@ -943,16 +967,16 @@ void register_pows() {
     register_constant_pow<T, exp_2_2>(l, "2.2_sb", true);
   }
   for (layout l : {layout::contiguous, layout::broadcast, layout::strided}) {
-    register_row("pow", dtype_name<T>, l, "rand", golden_pow_limit, [](const geometry& g) { return pow_problem<T>(g); });
+    register_row(bench_name<dmlref::ops::pow>(), dtype_name<T>, l, "rand", golden_pow_limit, [](const geometry& g) { return pow_problem<T>(g); });
   }
 }
 
 template <class In>
 void register_dequantize() {
   for (layout l : {layout::contiguous, layout::broadcast, layout::strided}) {
-    register_row("dequantize_linear", dtype_name<In>, l, "-", no_limit,
+    register_row(bench_name<dmlref::ops::dequantize_linear>(), dtype_name<In>, l, "-", no_limit,
                  [](const geometry& g) { return dequantize_problem<In, float>(g); });
-    register_row("dequantize_linear", dtype_name<In>, l, "f16", no_limit,
+    register_row(bench_name<dmlref::ops::dequantize_linear>(), dtype_name<In>, l, "f16", no_limit,
                  [](const geometry& g) { return dequantize_problem<In, float16>(g); });
   }
 }
@@ -973,6 +997,7 @@ void register_all() {
 }
 
 void add_context() {
+  benchmark::AddCustomContext("operators", operator_names());
 #if defined(__clang__)
   benchmark::AddCustomContext("compiler", std::string("clang ") + __clang_version__);
 #elif defined(__GNUC__)

@@ -34,13 +34,24 @@ PLOTS = os.path.join(ROOT, "docs", "perf")
 
 IMPLS = ["golden", "fast", "memcpy", "scalar", "eigen", "xtensor"]
 PEERS = ["scalar", "eigen", "xtensor"]
+# The operators, in the registry's order, and their DirectML names: dmlref-bench publishes
+# them (context "operators": "sign=ELEMENT_WISE_SIGN,...", from include/dmlref/ops/registry.hpp);
+# use_operators() reads them from a run. These are the fallback for results without it.
 OPS = ["sign", "constant_pow", "pow", "dequantize_linear"]
-OP_TITLES = {
-    "sign": "ELEMENT_WISE_SIGN",
-    "constant_pow": "ELEMENT_WISE_CONSTANT_POW",
-    "pow": "ELEMENT_WISE_POW",
-    "dequantize_linear": "ELEMENT_WISE_DEQUANTIZE_LINEAR",
-}
+OP_TITLES = {op: "ELEMENT_WISE_" + op.upper() for op in OPS}
+
+
+def use_operators(data):
+    """Takes the operator list from the run's context, where dmlref-bench published it."""
+    listed = data.get("context", {}).get("operators", "")
+    if not listed:
+        return
+    OPS.clear()
+    OP_TITLES.clear()
+    for entry in listed.split(","):
+        op, _, title = entry.partition("=")
+        OPS.append(op)
+        OP_TITLES[op] = title or "ELEMENT_WISE_" + op.upper()
 DTYPE_ORDER = ["float32", "float16", "int8", "uint8", "int16", "uint16", "int32", "uint32"]
 LAYOUT_ORDER = ["contiguous", "broadcast", "strided"]
 CASE_ORDER = ["-", "f16", "2", "3", "0.5", "2.2", "2.2_sb", "rand"]
@@ -254,8 +265,9 @@ def plots(groups, impls_present):
         op, dtype, layout, case, n = k
         fig_key = op if op != "dequantize_linear" else f"{op}_{'f16' if case == 'f16' else 'f32'}"
         figures.setdefault(fig_key, set()).add((dtype, layout, case))
-    fig_order = ["sign", "constant_pow", "pow", "dequantize_linear_f32", "dequantize_linear_f16"]
-    for fig_key in sorted(figures, key=fig_order.index):
+    fig_order = [k for op in OPS for k in ((op,) if op != "dequantize_linear" else
+                                           ("dequantize_linear_f32", "dequantize_linear_f16"))]
+    for fig_key in sorted(figures, key=lambda k: fig_order.index(k) if k in fig_order else len(fig_order)):
         op = fig_key if fig_key in OPS else "dequantize_linear"
         d_idx = lambda p: DTYPE_ORDER.index(p[0]) if p[0] in DTYPE_ORDER else 99
         c_idx = lambda p: CASE_ORDER.index(p[2]) if p[2] in CASE_ORDER else 99
@@ -769,6 +781,7 @@ def main():
         mt = args.min_time if args.min_time is not None else 0.05
         regex = args.filter or QUICK_FILTER
         data = run_suite(exe, regex, reps, mt, json_path)
+        use_operators(data)
         rows, errors = parse(data, args.time)
         quick_table(rows, args.time)
         for name, msg in errors.items():
@@ -788,6 +801,7 @@ def main():
         mt = args.min_time if args.min_time is not None else full_mt
         data = run_suite(exe, regex, reps, mt, os.path.join(build_dir, "results.json"))
 
+    use_operators(data)
     rows, errors = parse(data, args.time)
     if not rows:
         sys.exit("report: no results")

@@ -32,7 +32,7 @@ int main() {
   backend[2 * cols + 5] *= 1.0001f;  // the deliberate bug
 
   dmlref::oracle::compare_options options;
-  options.tol = dmlref::ops::pow::default_tolerance(dmlref::data_type::float32);  // 32 ULP
+  options.tol = dmlref::ops::pow::default_tolerance(dmlref::ops::types_of<float, float, float>());  // 32 ULP
   const std::uint32_t sizes[] = {rows, cols};
   const auto report = dmlref::oracle::compare(golden.data(), nullptr, backend.data(),
                                               dmlref::packed_strides(2, {rows, cols}), 2, sizes, options);

@@ -33,9 +33,9 @@ void check_round_trip(const dmlref::io::evaluation& e) {
   dmlref::io::element_buffer back;
   back.type = e.desc.type;
   back.resize_bytes(count * dmlref::element_size(e.desc.type));
-  const auto s = dmlref::io::detail_case::store_values(parsed["data"], e.desc.type, back, "OutputTensor", "data");
+  const auto s = dmlref::io::store_values(parsed["data"], e.desc.type, back, "OutputTensor", "data");
   if (!s.ok()) dmlref_fuzz::fail("dmlref-eval output does not read back: " + s.message());
-  dmlref::io::detail_case::visit_element_type(e.desc.type, [&](auto* tag) {
+  dmlref::io::visit_element_type(e.desc.type, [&](auto* tag) {
     using T = std::remove_pointer_t<decltype(tag)>;
     const T* a = e.values.as<T>();
     const T* b = back.as<T>();

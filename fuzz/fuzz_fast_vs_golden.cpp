@@ -15,9 +15,12 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "dmlref/dml/dispatch.hpp"
 #include "dmlref/oracle/compare.hpp"
+#include "dmlref/ops/registry.hpp"
 #include "fuzz_support.hpp"
 
 namespace {
@@ -28,20 +31,6 @@ using dmlref_fuzz::byte_source;
 using dmlref_fuzz::exact_buffer;
 
 constexpr std::uint64_t max_elements = 2048;
-
-constexpr data_type sign_types[] = {data_type::float32, data_type::float16, data_type::int8,  data_type::int16,
-                                    data_type::int32,   data_type::int64,   data_type::uint8, data_type::uint16,
-                                    data_type::uint32,  data_type::uint64};
-constexpr data_type pow_types[] = {data_type::float32, data_type::float16, data_type::int8,  data_type::int16,
-                                   data_type::int32,   data_type::uint8,   data_type::uint16, data_type::uint32};
-constexpr data_type quantized_types[] = {data_type::uint8, data_type::int8,  data_type::uint16,
-                                         data_type::int16, data_type::uint32, data_type::int32};
-constexpr data_type float_types[] = {data_type::float32, data_type::float16};
-
-template <std::size_t N>
-data_type pick_type(byte_source& in, const data_type (&types)[N]) {
-  return types[in.pick(N)];
-}
 
 /// Sizes with a product of at most max_elements; one dimension may be a long row (over the
 /// fast path's 512-element chunk).
@@ -204,29 +193,19 @@ void visit_output_type(data_type t, F&& f) {
 }
 
 struct generated {
-  operator_kind kind = operator_kind::sign;
+  DML_OPERATOR_TYPE type = DML_OPERATOR_INVALID;
   std::size_t input_count = 1;
   std::array<tensor, 4> tensors;  // inputs, then the output at [input_count]
   std::array<bool, 4> present{};
   std::array<data_type, 4> types{};
   bool in_place = false;
   std::unique_ptr<DML_SCALE_BIAS> scale_bias;
-  DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign{};
-  DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC constant_pow{};
-  DML_ELEMENT_WISE_POW_OPERATOR_DESC pow{};
-  DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC dequantize{};
+  bool has_exponent = false;
+  float exponent = 0.0f;
+  std::uint64_t budget = 0;  // the operator's fast_ulp_budget for the output type
+  dmlref::ops::per_operator_t<dmlref::ops::descriptor_of> descs{};
   DML_OPERATOR_DESC desc{};
 
-  std::uint64_t budget() const noexcept {
-    const data_type out = types[input_count];
-    switch (kind) {
-      case operator_kind::sign: return dmlref::ops::sign::fast_ulp_budget(out);
-      case operator_kind::constant_pow: return dmlref::ops::constant_pow::fast_ulp_budget(out);
-      case operator_kind::pow: return dmlref::ops::pow::fast_ulp_budget(out);
-      case operator_kind::dequantize_linear: return dmlref::ops::dequantize_linear::fast_ulp_budget(out);
-    }
-    return 0;
-  }
   std::string text() const {
     std::string s;
     for (std::size_t k = 0; k <= input_count; ++k) {
@@ -234,9 +213,9 @@ struct generated {
     }
     if (in_place) s += "\n  in place";
     if (scale_bias) s += "\n  ScaleBias " + std::to_string(scale_bias->Scale) + " " + std::to_string(scale_bias->Bias);
-    if (kind == operator_kind::constant_pow) {
+    if (has_exponent) {
       std::uint32_t bits = 0;
-      std::memcpy(&bits, &constant_pow.Exponent, 4);
+      std::memcpy(&bits, &exponent, 4);
       char hex[16];
       std::snprintf(hex, sizeof hex, "0x%08x", bits);
       s += "\n  Exponent " + std::string(hex);
@@ -260,43 +239,38 @@ float read_float(byte_source& in) {
   }
 }
 
-void read_operation(byte_source& in, generated& op) {
-  switch (in.pick(4)) {
-    case 1:
-      op.kind = operator_kind::constant_pow;
-      op.input_count = 1;
-      op.types = {pick_type(in, float_types)};
-      op.types[1] = op.types[0];
-      break;
-    case 2:
-      op.kind = operator_kind::pow;
-      op.input_count = 2;
-      op.types[0] = pick_type(in, pow_types);
-      op.types[1] = pick_type(in, pow_types);
-      op.types[2] = op.types[0];
-      break;
-    case 3:
-      op.kind = operator_kind::dequantize_linear;
-      op.input_count = 3;
-      op.types[0] = pick_type(in, quantized_types);
-      op.types[1] = pick_type(in, float_types);
-      op.types[2] = op.types[0];
-      op.types[3] = op.types[1];
-      break;
-    default:
-      op.kind = operator_kind::sign;
-      op.input_count = 1;
-      op.types[0] = pick_type(in, sign_types);
-      op.types[1] = op.types[0];
-      break;
-  }
+/// The data types of Op's tensors: one type of each dispatch list, chosen by the input.
+template <class Op>
+void read_types(byte_source& in, generated& op) {
+  std::array<data_type, Op::dispatch_slots.size()> chosen{};
+  std::size_t k = 0;
+  dmlref::for_each_type(typename Op::dispatch_lists{}, [&](auto list_tag) {
+    using list = typename decltype(list_tag)::type;
+    const std::size_t pick = in.pick(list::size);
+    std::size_t i = 0;
+    dmlref::for_each_type(list{}, [&](auto tag) {
+      if (i++ == pick) chosen[k] = dmlref::data_type_of_v<typename decltype(tag)::type>;
+    });
+    ++k;
+  });
+  std::array<data_type, Op::tensors.size()> types{};
+  if (!dmlref::dml::tensor_types_for<Op>(chosen.data(), types)) dmlref_fuzz::fail("no kernel for a listed type");
+  for (std::size_t t = 0; t < types.size(); ++t) op.types[t] = types[t];
+}
+
+/// The operator (an index into the registry), its types, tensors and attributes.
+template <class Op>
+void read_operation_of(byte_source& in, generated& op) {
+  op.type = Op::dml_type;
+  op.input_count = Op::tensors.size() - 1;
+  read_types<Op>(in, op);
   const auto rank = static_cast<std::uint32_t>(1 + in.pick(8));
   const auto sizes = read_sizes(in, rank);
-  op.in_place = op.kind != operator_kind::dequantize_linear && in.pick(4) == 3;
-  std::array<const DML_TENSOR_DESC*, 4> descs{};
+  op.in_place = Op::allows_in_place && in.pick(4) == 3;
+  std::array<const DML_TENSOR_DESC*, Op::tensors.size()> descs{};
   const std::size_t out = op.input_count;
   for (std::size_t k = 0; k < op.input_count; ++k) {
-    if (op.kind == operator_kind::dequantize_linear && k == 2 && in.pick(3) == 2) continue;  // no zero point
+    if (Op::tensors[k].optional && in.pick(3) == 2) continue;  // left out
     layout kind = read_input_layout(in);
     if (k == 0 && op.in_place) kind = read_output_layout(in);
     descs[k] = make_tensor(in, op.tensors[k], op.types[k], sizes, kind);
@@ -319,29 +293,22 @@ void read_operation(byte_source& in, generated& op) {
   op.present[out] = true;
 
   const DML_SCALE_BIAS* sb = nullptr;
-  if ((op.kind == operator_kind::pow || op.kind == operator_kind::constant_pow) && in.pick(3) != 0) {
+  if (Op::attribute_names.scale_bias && in.pick(3) != 0) {
     const float scale = read_float(in), bias = read_float(in);
     op.scale_bias = std::make_unique<DML_SCALE_BIAS>(DML_SCALE_BIAS{scale, bias});
     sb = op.scale_bias.get();
   }
-  switch (op.kind) {
-    case operator_kind::sign:
-      op.sign = {descs[0], descs[1]};
-      op.desc = {DML_OPERATOR_ELEMENT_WISE_SIGN, &op.sign};
-      break;
-    case operator_kind::constant_pow:
-      op.constant_pow = {descs[0], descs[1], sb, read_float(in)};
-      op.desc = {DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, &op.constant_pow};
-      break;
-    case operator_kind::pow:
-      op.pow = {descs[0], descs[1], descs[2], sb};
-      op.desc = {DML_OPERATOR_ELEMENT_WISE_POW, &op.pow};
-      break;
-    case operator_kind::dequantize_linear:
-      op.dequantize = {descs[0], descs[1], descs[2], descs[3]};
-      op.desc = {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, &op.dequantize};
-      break;
-  }
+  op.has_exponent = Op::attribute_names.exponent;
+  if (op.has_exponent) op.exponent = read_float(in);
+  auto& desc = std::get<typename Op::dml_desc>(op.descs);
+  desc = Op::make_desc(descs, sb, op.exponent);
+  op.desc = {Op::dml_type, &desc};
+  op.budget = Op::fast_ulp_budget(op.types[out]);
+}
+
+void read_operation(byte_source& in, generated& op) {
+  dmlref::ops::with_operator_at(in.pick(dmlref::ops::operators::size),
+                                [&](auto tag) { read_operation_of<typename decltype(tag)::type>(in, op); });
 }
 
 /// Runs one path on its own copies of the inputs; returns the output buffer.
@@ -399,7 +366,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     std::vector<T> expected(offsets.size());
     for (std::size_t k = 0; k < offsets.size(); ++k) std::memcpy(&expected[k], golden->data() + offsets[k], sizeof(T));
     dmlref::oracle::compare_options options;
-    options.tol = dmlref::tolerance::ulp(op.budget());
+    options.tol = dmlref::tolerance::ulp(op.budget);
     const auto report = dmlref::oracle::compare<T>(expected.data(), nullptr, reinterpret_cast<const T*>(fast->data()),
                                                    strides_of, out.DimensionCount, out.Sizes, options);
     if (!report.pass) dmlref_fuzz::fail("fast path outside its budget of golden:" + op.text() + "\n" + report.text());
@@ -411,21 +378,30 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   return 0;
 }
 
-// Seeds: one per operator and type combination (the leading choices: operator, then its
-// types as indices into the lists above), each followed by pseudo-random choices and data.
+// Seeds: one per operator and type combination (the leading choices: the operator's index
+// in the registry, then an index into each of its dispatch lists), each followed by
+// pseudo-random choices and data.
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   std::vector<std::vector<std::uint8_t>> seeds;
   std::uint64_t n = 1;
-  for (std::uint8_t t = 0; t < 10; ++t) seeds.push_back(dmlref_fuzz::seed_bytes({0, t}, 96, n++));
-  for (std::uint8_t t = 0; t < 2; ++t) seeds.push_back(dmlref_fuzz::seed_bytes({1, t}, 96, n++));
-  for (std::uint8_t base = 0; base < 8; ++base) {
-    for (std::uint8_t exponent = 0; exponent < 8; ++exponent) {
-      seeds.push_back(dmlref_fuzz::seed_bytes({2, base, exponent}, 96, n++));
-    }
-  }
-  for (std::uint8_t input = 0; input < 6; ++input) {
-    for (std::uint8_t scale = 0; scale < 2; ++scale) seeds.push_back(dmlref_fuzz::seed_bytes({3, input, scale}, 96, n++));
-  }
+  std::uint8_t index = 0;
+  dmlref::ops::for_each_operator([&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    std::vector<std::uint8_t> prefix{index++};
+    // every combination of one index per dispatch list
+    std::vector<std::vector<std::uint8_t>> prefixes{prefix};
+    dmlref::for_each_type(typename Op::dispatch_lists{}, [&](auto list_tag) {
+      std::vector<std::vector<std::uint8_t>> longer;
+      for (const auto& p : prefixes) {
+        for (std::uint8_t t = 0; t < decltype(list_tag)::type::size; ++t) {
+          longer.push_back(p);
+          longer.back().push_back(t);
+        }
+      }
+      prefixes = std::move(longer);
+    });
+    for (const auto& p : prefixes) seeds.push_back(dmlref_fuzz::seed_bytes(p, 96, n++));
+  });
   dmlref_fuzz::write_seeds_if_asked(seeds);
   dmlref_fuzz::start_counts("fuzz_fast_vs_golden", "operations", "elements compared", "ULP worst distance");
   return 0;

@@ -26,8 +26,12 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
+#include "dmlref/dml/dispatch.hpp"
+#include "dmlref/ops/registry.hpp"
 #include "fuzz_support.hpp"
 
 namespace {
@@ -87,15 +91,16 @@ std::uint32_t read_size(byte_source& in) {
 }
 
 /// Operator-specific pieces, kept alive for the call.
+template <class Op>
+using descriptor_pointer = std::unique_ptr<typename Op::dml_desc>;
+
 struct operation_under_test {
   std::size_t input_count = 0;  // the operator's input slots
   std::array<dmlref_fuzz::buffer_tensor, 4> tensors;  // inputs, then the output at [input_count]
   std::array<bool, 4> present{};
   std::unique_ptr<DML_SCALE_BIAS> scale_bias;
-  std::unique_ptr<DML_ELEMENT_WISE_SIGN_OPERATOR_DESC> sign;
-  std::unique_ptr<DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC> constant_pow;
-  std::unique_ptr<DML_ELEMENT_WISE_POW_OPERATOR_DESC> pow;
-  std::unique_ptr<DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC> dequantize;
+  // One heap descriptor of the chosen operator (exactly its size, for AddressSanitizer).
+  dmlref::ops::per_operator_t<descriptor_pointer> descs;
   std::array<std::unique_ptr<DML_TENSOR_DESC>, 4> invalid_tensors;  // DML_TENSOR_DESCs of type INVALID
   DML_OPERATOR_DESC desc{};
   bool in_place_allowed = false;
@@ -189,11 +194,25 @@ const DML_TENSOR_DESC* read_tensor(byte_source& in, operation_under_test& op, st
   return result;
 }
 
-/// The operator and its descriptor from the choices.
+/// The data types Op's tensors take naturally when its dispatch slots hold the raw types
+/// `dispatched` (its operand_types; where those are no instantiation, the first raw type).
+template <class Op>
+std::array<std::uint32_t, Op::tensors.size()> natural_types(const std::array<std::uint32_t, 2>& dispatched) {
+  std::array<dmlref::data_type, Op::dispatch_slots.size()> chosen{};
+  for (std::size_t k = 0; k < chosen.size(); ++k) chosen[k] = static_cast<dmlref::data_type>(dispatched[k]);
+  std::array<dmlref::data_type, Op::tensors.size()> types{};
+  std::array<std::uint32_t, Op::tensors.size()> out{};
+  const bool listed = dmlref::dml::tensor_types_for<Op>(chosen.data(), types);
+  for (std::size_t k = 0; k < out.size(); ++k) out[k] = listed ? static_cast<std::uint32_t>(types[k]) : dispatched[0];
+  return out;
+}
+
+/// The operator and its descriptor from the choices: an operator of the registry by index,
+/// or (the last index) any other value of the enum's range.
 void read_operation(byte_source& in, operation_under_test& op) {
-  const std::size_t kind = in.pick(5);
-  const std::uint32_t first_type = read_type(in);   // InputTensor
-  const std::uint32_t second_type = read_type(in);  // ExponentTensor, ScaleTensor
+  constexpr std::size_t operator_count = dmlref::ops::operators::size;
+  const std::size_t kind = in.pick(operator_count + 1);
+  const std::array<std::uint32_t, 2> raw_types{read_type(in), read_type(in)};  // the dispatch slots' types
   const std::uint32_t rank = read_rank(in);
   std::vector<std::uint32_t> sizes(rank);
   for (auto& s : sizes) s = read_size(in);
@@ -213,64 +232,32 @@ void read_operation(byte_source& in, operation_under_test& op) {
     }
     return op.scale_bias.get();
   };
-  switch (kind) {
-    case 1: {  // CONSTANT_POW
-      op.input_count = 1;
-      op.in_place_allowed = true;
-      const auto* input = tensor(0, first_type);
-      const auto* output = tensor(1, first_type);
-      float exponent = 2.0f;
-      if (in.pick(2) == 1) {
-        const std::uint32_t bits = in.u32();
-        std::memcpy(&exponent, &bits, 4);
-      }
-      const auto* sb = scale_bias();
-      op.constant_pow = std::make_unique<DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC>(
-          DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC{input, output, sb, exponent});
-      op.desc = {DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, op.constant_pow.get()};
-      break;
+  auto build = [&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    op.input_count = Op::tensors.size() - 1;
+    op.in_place_allowed = Op::allows_in_place;
+    const auto natural = natural_types<Op>(raw_types);
+    std::array<const DML_TENSOR_DESC*, Op::tensors.size()> tensors{};
+    for (std::size_t k = 0; k < tensors.size(); ++k) tensors[k] = tensor(k, natural[k]);
+    float exponent = 2.0f;
+    if (Op::attribute_names.exponent && in.pick(2) == 1) {
+      const std::uint32_t bits = in.u32();
+      std::memcpy(&exponent, &bits, 4);
     }
-    case 2: {  // POW
-      op.input_count = 2;
-      op.in_place_allowed = true;
-      const auto* input = tensor(0, first_type);
-      const auto* exponent = tensor(1, second_type);
-      const auto* output = tensor(2, first_type);
-      const auto* sb = scale_bias();
-      op.pow = std::make_unique<DML_ELEMENT_WISE_POW_OPERATOR_DESC>(
-          DML_ELEMENT_WISE_POW_OPERATOR_DESC{input, exponent, output, sb});
-      op.desc = {DML_OPERATOR_ELEMENT_WISE_POW, op.pow.get()};
-      break;
-    }
-    case 3: {  // DEQUANTIZE_LINEAR
-      op.input_count = 3;
-      const auto* input = tensor(0, first_type);
-      const auto* scale = tensor(1, second_type);
-      const auto* zero_point = tensor(2, first_type);
-      const auto* output = tensor(3, second_type);
-      op.dequantize = std::make_unique<DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC>(
-          DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC{input, scale, zero_point, output});
-      op.desc = {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, op.dequantize.get()};
-      break;
-    }
-    default: {  // SIGN, or an operator type dmlref does not compute (with a SIGN descriptor)
-      op.input_count = 1;
-      op.in_place_allowed = true;
-      const auto* input = tensor(0, first_type);
-      const auto* output = tensor(1, first_type);
-      op.sign = std::make_unique<DML_ELEMENT_WISE_SIGN_OPERATOR_DESC>(DML_ELEMENT_WISE_SIGN_OPERATOR_DESC{input, output});
-      // Any other value of the enum's range; one of dmlref's operators would read a SIGN
-      // descriptor as its own, larger struct (the caller's error), so those become 33.
-      auto type = kind == 0 ? DML_OPERATOR_ELEMENT_WISE_SIGN : static_cast<DML_OPERATOR_TYPE>(in.u8() & 0x7Fu);
-      if (kind != 0 && (type == DML_OPERATOR_ELEMENT_WISE_SIGN || type == DML_OPERATOR_ELEMENT_WISE_POW ||
-                        type == DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW ||
-                        type == DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR)) {
-        type = DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR;
-      }
-      op.desc = {type, op.sign.get()};
-      if (in.pick(32) == 31) op.desc.Desc = nullptr;
-    }
-  }
+    const DML_SCALE_BIAS* sb = Op::attribute_names.scale_bias ? scale_bias() : nullptr;
+    auto& desc = std::get<descriptor_pointer<Op>>(op.descs);
+    desc = std::make_unique<typename Op::dml_desc>(Op::make_desc(tensors, sb, exponent));
+    op.desc = {Op::dml_type, desc.get()};
+  };
+  if (dmlref::ops::with_operator_at(kind, build)) return;
+  // Any other value of the enum's range, with the first operator's descriptor; a value of
+  // dmlref's operators would read that descriptor as its own, larger struct (the caller's
+  // error), so those become 1 (DirectML's ELEMENT_WISE_IDENTITY, which dmlref does not compute).
+  dmlref::ops::with_operator_at(0, build);
+  auto type = static_cast<DML_OPERATOR_TYPE>(in.u8() & 0x7Fu);
+  if (dmlref::ops::with_operator(type, [](auto) {})) type = static_cast<DML_OPERATOR_TYPE>(1);
+  op.desc.Type = type;
+  if (in.pick(32) == 31) op.desc.Desc = nullptr;
 }
 
 /// The bound buffers: each binding's memory, shared when the output aliases an input.
@@ -468,25 +455,34 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 }
 
 // Seeds: the input of all zero bytes is a valid SIGN on FLOAT32 [2,2,2,2] (every choice's
-// index 0). The structured seeds set the leading choices (level, operator, the two data
-// types) to each operator's common type combinations; the rest are pseudo-random.
+// index 0). The structured seeds set the leading choices (level, operator, the dispatch
+// slots' data types) to each type combination of each operator's dispatch lists; the rest
+// are pseudo-random.
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   std::vector<std::vector<std::uint8_t>> seeds;
   seeds.push_back(std::vector<std::uint8_t>(64, 0));
   std::uint64_t n = 1;
-  // Type indices (read_type): FLOAT32 0, FLOAT16 1, UINT32 2, UINT16 3, UINT8 4, INT32 5,
-  // INT16 6, INT8 7, FLOAT64 8, UINT64 9, INT64 10.
-  for (std::uint8_t t = 0; t <= 10; ++t) seeds.push_back(dmlref_fuzz::seed_bytes({0, 0, t, 0}, 48, n++));
-  for (const std::uint8_t t : {std::uint8_t{0}, std::uint8_t{1}}) {
-    seeds.push_back(dmlref_fuzz::seed_bytes({0, 1, t, 0}, 48, n++));
-  }
-  const std::uint8_t bases[] = {0, 1, 4, 5, 7}, exponents[] = {0, 1, 5, 7};
-  for (const auto base : bases) {
-    for (const auto exponent : exponents) seeds.push_back(dmlref_fuzz::seed_bytes({0, 2, base, exponent}, 48, n++));
-  }
-  for (std::uint8_t input = 2; input <= 7; ++input) {
-    for (std::uint8_t scale = 0; scale < 2; ++scale) seeds.push_back(dmlref_fuzz::seed_bytes({0, 3, input, scale}, 48, n++));
-  }
+  std::uint8_t index = 0;
+  dmlref::ops::for_each_operator([&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    // read_type's index of a data type is its value - 1.
+    std::vector<std::vector<std::uint8_t>> leads{{0, index++}};
+    dmlref::for_each_type(typename Op::dispatch_lists{}, [&](auto list_tag) {
+      std::vector<std::vector<std::uint8_t>> longer;
+      for (const auto& lead : leads) {
+        dmlref::for_each_type(typename decltype(list_tag)::type{}, [&](auto type_tag) {
+          longer.push_back(lead);
+          longer.back().push_back(
+              static_cast<std::uint8_t>(static_cast<std::uint32_t>(dmlref::data_type_of_v<typename decltype(type_tag)::type>) - 1));
+        });
+      }
+      leads = std::move(longer);
+    });
+    for (auto& lead : leads) {
+      if (lead.size() < 4) lead.push_back(0);
+      seeds.push_back(dmlref_fuzz::seed_bytes(lead, 48, n++));
+    }
+  });
   for (int k = 0; k < 24; ++k) seeds.push_back(dmlref_fuzz::seed_bytes({}, 160, n++));
   dmlref_fuzz::write_seeds_if_asked(seeds);
   dmlref_fuzz::start_counts("fuzz_runtime", "inputs", "accepted and executed on both paths", "of them in place");

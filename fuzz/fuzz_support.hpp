@@ -21,6 +21,7 @@
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dmlref/dml/execute_once.hpp"
@@ -216,9 +217,8 @@ void for_each_element_offset(const dmlref::dml::DML_BUFFER_TENSOR_DESC& b, F&& f
 }
 
 /// Seed inputs: the leading choices given, then `tail` pseudo-random bytes from `seed`.
-inline std::vector<std::uint8_t> seed_bytes(std::initializer_list<std::uint8_t> lead, std::size_t tail,
-                                            std::uint64_t seed) {
-  std::vector<std::uint8_t> bytes(lead);
+inline std::vector<std::uint8_t> seed_bytes(std::vector<std::uint8_t> lead, std::size_t tail, std::uint64_t seed) {
+  std::vector<std::uint8_t> bytes(std::move(lead));
   for (std::size_t k = 0; k < tail; ++k) {
     seed += 0x9E3779B97F4A7C15ull;  // splitmix64
     std::uint64_t z = seed;

@@ -1,5 +1,5 @@
 // Tests of the traversal: loops::make_loop_shape, loops::for_each_row and
-// golden_detail::apply / defined_mask.
+// apply_golden / golden_defined_mask.
 //
 // The oracle is a naive N-d odometer over the ORIGINAL sizes and strides: for each logical
 // index in row-major order, each operand's element offset is sum(index[d] * stride[d]).
@@ -27,7 +27,6 @@ namespace {
 using dmlref::element_strides;
 using dmlref::loops::loop_shape;
 using dmlref::loops::make_loop_shape;
-using dmlref::loops::row_kind;
 
 template <std::size_t N>
 using offsets_t = std::array<std::uint64_t, N>;
@@ -189,7 +188,6 @@ TEST_CASE("make_loop_shape merges and drops dimensions as documented") {
     CHECK(shape.sizes[0] == 24);
     CHECK(shape.row_length() == 24);
     CHECK(shape.row_stride(0) == 1);
-    CHECK(shape.kind(0) == row_kind::contiguous);
   }
   SUBCASE("a full broadcast operand merges and keeps stride 0") {
     const std::uint32_t sizes[] = {2, 3, 4};
@@ -199,7 +197,6 @@ TEST_CASE("make_loop_shape merges and drops dimensions as documented") {
     CHECK(shape.sizes[0] == 24);
     CHECK(shape.row_stride(0) == 1);
     CHECK(shape.row_stride(1) == 0);
-    CHECK(shape.kind(1) == row_kind::broadcast);
   }
   SUBCASE("a broadcast operand next to a padded one keeps stride 0 in every dimension") {
     const std::uint32_t sizes[] = {2, 3};
@@ -234,7 +231,6 @@ TEST_CASE("make_loop_shape merges and drops dimensions as documented") {
     CHECK(shape.rank == 1);
     CHECK(shape.sizes[0] == 5);
     CHECK(shape.row_stride(0) == 3);
-    CHECK(shape.kind(0) == row_kind::strided);
     // Dropping a size-1 dimension between two mergeable ones lets them merge.
     const std::uint32_t sizes2[] = {2, 1, 3};
     const std::array<element_strides, 1> st2{element_strides{3, 42, 1}};
@@ -266,11 +262,6 @@ TEST_CASE("make_loop_shape merges and drops dimensions as documented") {
     CHECK(shape.sizes[1] == 12);
     CHECK(shape.strides[0][0] == 16);
   }
-  SUBCASE("row kinds") {
-    CHECK(dmlref::loops::kind_of_stride(0) == row_kind::broadcast);
-    CHECK(dmlref::loops::kind_of_stride(1) == row_kind::contiguous);
-    CHECK(dmlref::loops::kind_of_stride(2) == row_kind::strided);
-  }
 }
 
 TEST_CASE("for_each_row visits the same offsets in the same order as a naive odometer") {
@@ -289,7 +280,7 @@ TEST_CASE("for_each_row visits the same offsets in the same order as a naive odo
   CHECK(compare_walks_randomly<4>(rng, 2500) == 0);
 }
 
-TEST_CASE("golden_detail::apply matches a naive loop on random layouts, also in place") {
+TEST_CASE("apply_golden matches a naive loop on random layouts, also in place") {
   std::mt19937 rng(0xA991u);
   int failures = 0;
   for (int t = 0; t < 3000; ++t) {
@@ -340,7 +331,7 @@ TEST_CASE("golden_detail::apply matches a naive loop on random layouts, also in 
     const dmlref::loops::operand<double> o{out_data, out_strides};
     const dmlref::loops::operand<const double> ia{a.data(), a_layout};
     const dmlref::loops::operand<const double> ib{b.data(), b_strides};
-    dmlref::golden_detail::apply(add_twice{}, rank, sizes.data(), o, ia, ib);
+    dmlref::apply_golden(add_twice{}, rank, sizes.data(), o, ia, ib);
     const auto& got = in_place ? a : out;
     if (got != want && failures++ < 5) {
       CHECK_MESSAGE(false, (in_place ? "in place, " : "")
@@ -350,7 +341,7 @@ TEST_CASE("golden_detail::apply matches a naive loop on random layouts, also in 
   CHECK(failures == 0);
 }
 
-TEST_CASE("golden_detail::defined_mask marks each element from its own inputs") {
+TEST_CASE("golden_defined_mask marks each element from its own inputs") {
   // sizes {3, 2}, input column-major {1, 3}, mask padded {3, 1}.
   const std::uint32_t sizes[] = {3, 2};
   static const double x[] = {1.0, -1.0, 2.0, -2.0, 0.0, 3.0};  // x(i, j) = x[i + 3 j]
@@ -358,7 +349,7 @@ TEST_CASE("golden_detail::defined_mask marks each element from its own inputs") 
   std::fill(std::begin(mask), std::end(mask), true);
   const dmlref::loops::operand<bool> m{mask, element_strides{3, 1}};
   const dmlref::loops::operand<const double> in{x, element_strides{1, 3}};
-  dmlref::golden_detail::defined_mask(positive{}, 2, sizes, m, in);
+  dmlref::golden_defined_mask(positive{}, 2, sizes, m, in);
   // mask(i, j) = x(i, j) > 0: (0,0)=1>0, (0,1)=-2, (1,0)=-1, (1,1)=0, (2,0)=2, (2,1)=3.
   CHECK(mask[0]);
   CHECK_FALSE(mask[1]);

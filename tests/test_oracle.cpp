@@ -1,5 +1,5 @@
 // The comparator's edge rules: +-0, NaN, subnormals, ULPs counted in the output's own type
-// (FLOAT16 as FLOAT16), integers exact, undefined elements skipped, strided actual tensors,
+// (FLOAT16 as FLOAT16), integers in integer units, undefined elements skipped, strided actual tensors,
 // the absolute floor, and the report's coordinates, values and histogram.
 
 #include <doctest/doctest.h>
@@ -97,8 +97,13 @@ TEST_CASE("oracle: ULPs are counted in the output's own type") {
   CHECK_FALSE(compare_1d<float>({f32(0x00000003)}, {f32(0x00000000)}, tolerance::ulp(2)).pass);
 }
 
-TEST_CASE("oracle: integers are exact whatever the tolerance") {
-  CHECK_FALSE(compare_1d<std::int32_t>({5}, {6}, tolerance::ulp(32)).pass);
+TEST_CASE("oracle: integer distances are integer units, which the tolerance counts") {
+  CHECK_FALSE(compare_1d<std::int32_t>({5}, {6}, tolerance::exact()).pass);
+  CHECK(compare_1d<std::int32_t>({5}, {6}, tolerance::ulp(1)).pass);
+  CHECK(compare_1d<std::int8_t>({-128}, {-127}, tolerance::ulp(1)).pass);
+  CHECK_FALSE(compare_1d<std::int32_t>({5}, {7}, tolerance::ulp(1)).pass);
+  CHECK_FALSE(compare_1d<std::uint8_t>({0}, {255}, tolerance::ulp(1)).pass);
+  CHECK(compare_1d<std::int32_t>({-3}, {7}, tolerance::ulp(32)).max_ulps == 10);
   CHECK(compare_1d<std::int64_t>({INT64_MIN}, {INT64_MIN}, tolerance::exact()).pass);
   const auto r = compare_1d<std::int64_t>({INT64_MIN}, {INT64_MAX}, tolerance::exact());
   CHECK(r.max_ulps == UINT64_MAX);
@@ -156,16 +161,37 @@ TEST_CASE("oracle: an absolute floor passes small differences near zero") {
 
 TEST_CASE("oracle: the tolerance table holds the documented figures") {
   using dmlref::data_type;
-  using dmlref::dml::operator_kind;
   using dmlref::oracle::default_tolerance;
-  CHECK(default_tolerance(operator_kind::pow, data_type::float32).max_ulps() == 32);
-  CHECK(default_tolerance(operator_kind::pow, data_type::float16).max_ulps() == 2);
-  CHECK(default_tolerance(operator_kind::constant_pow, data_type::float32).max_ulps() == 32);
-  CHECK(default_tolerance(operator_kind::constant_pow, data_type::float16).max_ulps() == 2);
-  CHECK(default_tolerance(operator_kind::pow, data_type::int32).kind == tolerance::metric::exact);
-  CHECK(default_tolerance(operator_kind::sign, data_type::float32).kind == tolerance::metric::exact);
-  CHECK(default_tolerance(operator_kind::dequantize_linear, data_type::float32).max_ulps() == 1);
-  CHECK(default_tolerance(operator_kind::dequantize_linear, data_type::float16).max_ulps() == 1);
+  namespace dml = dmlref::dml;
+  /// The types of an operation: inputs in descriptor order, then the output.
+  auto types = [](std::initializer_list<data_type> list, bool scale_bias = false) {
+    dmlref::ops::operation_types t;
+    std::size_t k = 0;
+    for (auto type : list) {
+      t.type[k] = type;
+      t.present[k++] = true;
+    }
+    t.scale_bias = scale_bias;
+    return t;
+  };
+  constexpr auto f32 = data_type::float32, f16 = data_type::float16, i32 = data_type::int32,
+                 u8 = data_type::uint8, i8 = data_type::int8;
+  const auto pow = dml::DML_OPERATOR_ELEMENT_WISE_POW, constant_pow = dml::DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW;
+  CHECK(default_tolerance(pow, types({f32, f32, f32})).max_ulps() == 32);
+  CHECK(default_tolerance(pow, types({f16, i32, f16})).max_ulps() == 2);
+  CHECK(default_tolerance(constant_pow, types({f32, f32})).max_ulps() == 32);
+  CHECK(default_tolerance(constant_pow, types({f16, f16}, true)).max_ulps() == 2);
+  // POW with an integer output: exact with an integer exponent and no ScaleBias, 1 when mixed.
+  CHECK(default_tolerance(pow, types({i32, i32, i32})).kind == tolerance::metric::exact);
+  CHECK(default_tolerance(pow, types({u8, i8, u8})).kind == tolerance::metric::exact);
+  CHECK(default_tolerance(pow, types({i32, f32, i32})).max_ulps() == 1);
+  CHECK(default_tolerance(pow, types({u8, f16, u8})).max_ulps() == 1);
+  CHECK(default_tolerance(pow, types({i32, i32, i32}, true)).max_ulps() == 1);
+  CHECK(default_tolerance(dml::DML_OPERATOR_ELEMENT_WISE_SIGN, types({f32, f32})).kind == tolerance::metric::exact);
+  CHECK(default_tolerance(dml::DML_OPERATOR_ELEMENT_WISE_SIGN, types({i8, i8})).kind == tolerance::metric::exact);
+  const auto dequantize = dml::DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR;
+  CHECK(default_tolerance(dequantize, types({u8, f32, u8, f32})).max_ulps() == 1);
+  CHECK(default_tolerance(dequantize, types({i32, f16, i32, f16})).max_ulps() == 1);
 }
 
 TEST_CASE("oracle: NaN mismatches are counted apart from ULP distances and named in the report") {

@@ -168,9 +168,9 @@ int run(const options& o, const std::vector<dmlref::io::read_result>& cases, boo
 }
 
 dmlref::oracle::compare_options comparison_for(const options& o, const dmlref::io::test_case& c,
-                                               const dmlref::tensor_desc& output) {
+                                               const dmlref::io::evaluation& e) {
   auto opts = o.compare;
-  opts.tol = o.tol ? *o.tol : dmlref::io::tolerance_for(c, output);
+  opts.tol = o.tol ? *o.tol : dmlref::io::tolerance_for(c, e);
   return opts;
 }
 
@@ -200,7 +200,7 @@ int check(const options& o, const std::vector<dmlref::io::read_result>& cases) {
       ++failed;
       continue;
     }
-    const auto r = dmlref::io::compare_with(e, *entry.value.expected, comparison_for(o, entry.value, e.desc));
+    const auto r = dmlref::io::compare_with(e, *entry.value.expected, comparison_for(o, entry.value, e));
     print_result(entry.name, r);
     (r.pass ? passed : failed)++;
   }
@@ -259,7 +259,7 @@ dmlref::status actual_values(const json& item, const dmlref::io::evaluation& gol
   out.type = golden.desc.type;
   out.resize_bytes(count * dmlref::element_size(out.type));
   const dmlref::io::json plain = dmlref::io::json::parse(data_it->dump());
-  return dmlref::io::detail_case::store_values(plain, out.type, out, "OutputTensor", "data");
+  return dmlref::io::store_values(plain, out.type, out, "OutputTensor", "data");
 }
 
 /// compare: a GPU's outputs against the golden evaluation of the same cases.
@@ -286,7 +286,7 @@ int compare(const options& o, const std::vector<dmlref::io::read_result>& cases)
       ++failed;
       continue;
     }
-    const auto r = dmlref::io::compare_with(golden, actual, comparison_for(o, entry.value, golden.desc));
+    const auto r = dmlref::io::compare_with(golden, actual, comparison_for(o, entry.value, golden));
     print_result(entry.name, r);
     (r.pass ? passed : failed)++;
   }

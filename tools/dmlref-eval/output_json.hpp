@@ -39,7 +39,7 @@ inline json tensor_json(const dmlref::io::evaluation& e) {
   t["sizes"] = sizes;
   json data = json::array();
   const std::uint64_t count = e.desc.element_count();
-  dmlref::io::detail_case::visit_element_type(e.desc.type, [&](auto* tag) {
+  dmlref::io::visit_element_type(e.desc.type, [&](auto* tag) {
     using T = std::remove_pointer_t<decltype(tag)>;
     const T* values = e.values.as<T>();
     for (std::uint64_t k = 0; k < count; ++k) data.push_back(element_json(values[k]));

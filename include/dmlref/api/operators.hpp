@@ -29,12 +29,12 @@ status sign(Path path, const InView& input, const OutView& output) {
                 "ELEMENT_WISE_SIGN: OutputTensor has the InputTensor's data type");
   static_assert(ops::sign::supported_types(newest_feature_level).contains(data_type_of_v<T>),
                 "ELEMENT_WISE_SIGN: unsupported data type");
-  using api_detail::named;
-  if (auto s = api_detail::check_views<ops::sign>(named("OutputTensor", output), named("InputTensor", input));
+  using detail::named;
+  if (auto s = detail::check_views<ops::sign>(named("OutputTensor", output), named("InputTensor", input));
       !s.ok()) {
     return s;
   }
-  api_detail::run_views(path, ops::sign{}, output, input);
+  detail::run_views(path, ops::sign{}, output, input);
   return {};
 }
 
@@ -46,13 +46,13 @@ status constant_pow(Path path, const InView& input, const OutView& output, float
                 "ELEMENT_WISE_CONSTANT_POW: OutputTensor has the InputTensor's data type");
   static_assert(is_float_element_v<T> && !std::is_same_v<T, double>,
                 "ELEMENT_WISE_CONSTANT_POW takes FLOAT32 or FLOAT16");
-  using api_detail::named;
-  if (auto s = api_detail::check_views<ops::constant_pow>(named("OutputTensor", output),
+  using detail::named;
+  if (auto s = detail::check_views<ops::constant_pow>(named("OutputTensor", output),
                                                           named("InputTensor", input));
       !s.ok()) {
     return s;
   }
-  api_detail::run_views(path, ops::constant_pow{exponent, scale_and_bias}, output, input);
+  detail::run_views(path, ops::constant_pow{exponent, scale_and_bias}, output, input);
   return {};
 }
 
@@ -66,17 +66,17 @@ status pow(Path path, const InView& input, const ExpView& exponent, const OutVie
                 "ELEMENT_WISE_POW: OutputTensor has the InputTensor's data type");
   static_assert(types.contains(data_type_of_v<T>), "ELEMENT_WISE_POW: unsupported InputTensor data type");
   static_assert(types.contains(data_type_of_v<E>), "ELEMENT_WISE_POW: unsupported ExponentTensor data type");
-  using api_detail::named;
-  if (auto s = api_detail::check_views<ops::pow>(named("OutputTensor", output), named("InputTensor", input),
+  using detail::named;
+  if (auto s = detail::check_views<ops::pow>(named("OutputTensor", output), named("InputTensor", input),
                                                  named("ExponentTensor", exponent));
       !s.ok()) {
     return s;
   }
-  api_detail::run_views(path, ops::pow{scale_and_bias}, output, input, exponent);
+  detail::run_views(path, ops::pow{scale_and_bias}, output, input, exponent);
   return {};
 }
 
-namespace api_detail {
+namespace detail {
 template <class InView, class ScaleView, class OutView>
 constexpr void check_dequantize_types() {
   using In = typename InView::value_type;
@@ -89,31 +89,31 @@ constexpr void check_dequantize_types() {
   static_assert(std::is_same_v<S, typename OutView::value_type>,
                 "ELEMENT_WISE_DEQUANTIZE_LINEAR: OutputTensor has the ScaleTensor's data type");
 }
-}  // namespace api_detail
+}  // namespace detail
 
 template <class Path, class InView, class ScaleView, class ZeroView, class OutView>
 status dequantize_linear(Path path, const InView& input, const ScaleView& scale,
                          const ZeroView& zero_point, const OutView& output) {
-  api_detail::check_dequantize_types<InView, ScaleView, OutView>();
+  detail::check_dequantize_types<InView, ScaleView, OutView>();
   static_assert(std::is_same_v<typename InView::value_type, typename ZeroView::value_type>,
                 "ELEMENT_WISE_DEQUANTIZE_LINEAR: ZeroPointTensor has the InputTensor's data type");
-  using api_detail::named;
-  if (auto s = api_detail::check_views<ops::dequantize_linear>(
+  using detail::named;
+  if (auto s = detail::check_views<ops::dequantize_linear>(
           named("OutputTensor", output), named("InputTensor", input), named("ScaleTensor", scale),
           named("ZeroPointTensor", zero_point));
       !s.ok()) {
     return s;
   }
-  api_detail::run_views(path, ops::dequantize_linear{}, output, input, scale, zero_point);
+  detail::run_views(path, ops::dequantize_linear{}, output, input, scale, zero_point);
   return {};
 }
 
 /// Without a ZeroPointTensor: the zero point is 0.
 template <class Path, class InView, class ScaleView, class OutView>
 status dequantize_linear(Path path, const InView& input, const ScaleView& scale, const OutView& output) {
-  api_detail::check_dequantize_types<InView, ScaleView, OutView>();
-  using api_detail::named;
-  if (auto s = api_detail::check_views<ops::dequantize_linear>(named("OutputTensor", output),
+  detail::check_dequantize_types<InView, ScaleView, OutView>();
+  using detail::named;
+  if (auto s = detail::check_views<ops::dequantize_linear>(named("OutputTensor", output),
                                                                named("InputTensor", input),
                                                                named("ScaleTensor", scale));
       !s.ok()) {
@@ -122,9 +122,9 @@ status dequantize_linear(Path path, const InView& input, const ScaleView& scale,
   using In = typename InView::value_type;
   const In zero = 0;
   loops::operand<const In> zero_point{&zero, {}};  // stride 0 everywhere: a broadcast scalar
-  api_detail::run(path, ops::dequantize_linear{}, static_cast<std::uint32_t>(OutView::rank),
-                  output.sizes().data(), api_detail::output_operand(output),
-                  api_detail::input_operand(input), api_detail::input_operand(scale), zero_point);
+  run_operator(path, ops::dequantize_linear{}, static_cast<std::uint32_t>(OutView::rank),
+                  output.sizes().data(), detail::output_operand(output),
+                  detail::input_operand(input), detail::input_operand(scale), zero_point);
   return {};
 }
 

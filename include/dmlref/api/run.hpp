@@ -1,6 +1,7 @@
 #pragma once
 // The typed API's shared steps: check the views of one operation against the common rules,
-// turn them into traversal operands, and run the operator on the chosen path.
+// turn them into traversal operands, and run the operator on the chosen path
+// (run_operator, shared with the runtime layer).
 
 #include <array>
 #include <cstddef>
@@ -8,17 +9,10 @@
 
 #include "dmlref/core/operation_rules.hpp"
 #include "dmlref/core/path.hpp"
+#include "dmlref/api/run_operator.hpp"
 #include "dmlref/core/tensor_view.hpp"
-#include "dmlref/golden/apply.hpp"
 
-#if defined(DMLREF_HAVE_XSIMD) && DMLREF_HAVE_XSIMD
-#include "dmlref/simd/kernels.hpp"
-#define DMLREF_FAST_PATH_KERNELS 1
-#else
-#define DMLREF_FAST_PATH_KERNELS 0
-#endif
-
-namespace dmlref::api_detail {
+namespace dmlref::detail {
 
 template <class View>
 loops::operand<const typename View::value_type> input_operand(const View& v) noexcept {
@@ -75,29 +69,11 @@ status check_views(named_view<OutView> out, named_view<InViews>... ins) {
   return check_aliasing(bound[0], bound.data() + 1, n, Op::allows_in_place, Op::dml_name);
 }
 
-/// Runs op over operands that passed validation, on the chosen path.
-template <class Path, class Op, class Out, class... Ins>
-void run(Path, const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
-         const loops::operand<Out>& out, const loops::operand<const Ins>&... ins) {
-  static_assert(is_path_v<Path>, "the first argument is dmlref::golden or dmlref::fast");
-#if DMLREF_FAST_PATH_KERNELS
-  if constexpr (std::is_same_v<Path, fast_path>) {
-    using kernel = simd::kernel<Op, Out, Ins...>;
-    if constexpr (kernel::available) {
-      simd::apply<kernel>(op, rank, sizes, out, ins...);
-      return;
-    }
-  }
-#endif
-  // golden, and the fast path where no vector kernel exists (or xsimd is absent).
-  golden_detail::apply(op, rank, sizes, out, ins...);
-}
-
 /// Runs op over views that passed check_views.
 template <class Path, class Op, class OutView, class... InViews>
 void run_views(Path path, const Op& op, const OutView& out, const InViews&... ins) {
-  run(path, op, static_cast<std::uint32_t>(OutView::rank), out.sizes().data(), output_operand(out),
+  run_operator(path, op, static_cast<std::uint32_t>(OutView::rank), out.sizes().data(), output_operand(out),
       input_operand(ins)...);
 }
 
-}  // namespace dmlref::api_detail
+}  // namespace dmlref::detail

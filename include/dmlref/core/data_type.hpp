@@ -83,23 +83,6 @@ constexpr bool is_float(data_type type) noexcept {
   return type == data_type::float32 || type == data_type::float16 || type == data_type::float64;
 }
 
-/// The C++ type of each whole-byte data type.
-template <data_type D>
-struct type_of;
-template <> struct type_of<data_type::float32> { using type = float; };
-template <> struct type_of<data_type::float16> { using type = float16; };
-template <> struct type_of<data_type::float64> { using type = double; };
-template <> struct type_of<data_type::uint8> { using type = std::uint8_t; };
-template <> struct type_of<data_type::uint16> { using type = std::uint16_t; };
-template <> struct type_of<data_type::uint32> { using type = std::uint32_t; };
-template <> struct type_of<data_type::uint64> { using type = std::uint64_t; };
-template <> struct type_of<data_type::int8> { using type = std::int8_t; };
-template <> struct type_of<data_type::int16> { using type = std::int16_t; };
-template <> struct type_of<data_type::int32> { using type = std::int32_t; };
-template <> struct type_of<data_type::int64> { using type = std::int64_t; };
-template <data_type D>
-using type_of_t = typename type_of<D>::type;
-
 /// The data type of each C++ element type.
 template <class T>
 struct data_type_of;

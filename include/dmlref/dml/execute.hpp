@@ -11,21 +11,22 @@
 #include <cstddef>
 #include <initializer_list>
 
-#include "dmlref/api/run.hpp"
+#include "dmlref/api/run_operator.hpp"
 #include "dmlref/dml/dispatch.hpp"
 #include "dmlref/dml/validate.hpp"
 
 namespace dmlref::dml {
 
-/// Runs a validated operation on bindings that passed validate_bindings.
+/// Runs a validated operation on bindings that passed validate_bindings. Fails, writing
+/// nothing, when dispatch finds no kernel for the operation's data types.
 template <class Path>
-void run_validated(Path path, const validated_operation& v, const input_binding* inputs,
-                   const output_binding* outputs) {
+status run_validated(Path path, const validated_operation& v, const input_binding* inputs,
+                     const output_binding* outputs) {
   std::array<const void*, max_operation_tensors> input_data{};
   for (std::size_t k = 0; k < v.op.input_count; ++k) input_data[k] = inputs[k].data;
   const tensor_desc& out = v.output();
-  dispatch(v, outputs[0].data, input_data.data(), [&](const auto& op, const auto& output, const auto&... ins) {
-    api_detail::run(path, op, out.rank, out.sizes.data(), output, ins...);
+  return dispatch(v, outputs[0].data, input_data.data(), [&](const auto& op, const auto& output, const auto&... ins) {
+    run_operator(path, op, out.rank, out.sizes.data(), output, ins...);
   });
 }
 
@@ -36,8 +37,7 @@ status execute(Path path, DML_FEATURE_LEVEL level, const DML_OPERATOR_DESC& desc
   validated_operation v;
   if (auto s = validate_descriptor(level, desc, v); !s.ok()) return s;
   if (auto s = validate_bindings(v, inputs, input_count, outputs, output_count); !s.ok()) return s;
-  run_validated(path, v, inputs, outputs);
-  return {};
+  return run_validated(path, v, inputs, outputs);
 }
 
 template <class Path>

@@ -17,10 +17,10 @@
 #endif
 
 namespace dmlref::dml {
-DMLREF_DETAIL_EXECUTE_INSTANCE void run_validated<golden_path>(golden_path, const validated_operation&,
+DMLREF_DETAIL_EXECUTE_INSTANCE status run_validated<golden_path>(golden_path, const validated_operation&,
+                                                                 const input_binding*, const output_binding*);
+DMLREF_DETAIL_EXECUTE_INSTANCE status run_validated<fast_path>(fast_path, const validated_operation&,
                                                                const input_binding*, const output_binding*);
-DMLREF_DETAIL_EXECUTE_INSTANCE void run_validated<fast_path>(fast_path, const validated_operation&,
-                                                             const input_binding*, const output_binding*);
 }  // namespace dmlref::dml
 
 #undef DMLREF_DETAIL_EXECUTE_INSTANCE

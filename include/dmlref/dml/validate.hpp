@@ -14,10 +14,8 @@
 #include "dmlref/core/operation_rules.hpp"
 #include "dmlref/core/tensor_desc.hpp"
 #include "dmlref/dml/operation.hpp"
-#include "dmlref/ops/constant_pow.hpp"
-#include "dmlref/ops/dequantize_linear.hpp"
-#include "dmlref/ops/pow.hpp"
-#include "dmlref/ops/sign.hpp"
+#include "dmlref/ops/operator_traits.hpp"
+#include "dmlref/ops/registry.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::dml {
@@ -28,12 +26,21 @@ struct validated_operation {
   feature_level level = newest_feature_level;
   std::array<tensor_desc, max_operation_tensors> tensors{};
   std::array<bool, max_operation_tensors> present{};
-  std::optional<scale_bias> scale_and_bias;
 
   const tensor_desc& output() const noexcept { return tensors[op.output_index()]; }
+  /// What the support table and the default tolerance read.
+  ops::operation_types types() const noexcept {
+    ops::operation_types t;
+    for (std::size_t k = 0; k < op.tensor_count(); ++k) {
+      t.type[k] = tensors[k].type;
+      t.present[k] = present[k];
+    }
+    t.scale_bias = op.attrs.scale_and_bias.has_value();
+    return t;
+  }
 };
 
-namespace detail_validate {
+namespace detail {
 
 inline status read_tensor(const DML_TENSOR_DESC& t, const char* tensor, tensor_desc& out) {
   if (t.Type != DML_TENSOR_TYPE_BUFFER) {
@@ -72,42 +79,23 @@ inline status read_tensor(const DML_TENSOR_DESC& t, const char* tensor, tensor_d
   return {};
 }
 
-/// The operator's support table at the level.
-inline status check_support(const validated_operation& v) {
-  const auto& t = v.tensors;
-  const auto level = v.level;
-  switch (v.op.kind) {
-    case operator_kind::sign: return ops::sign::check_support(level, t[0].type, t[1].type);
-    case operator_kind::constant_pow: return ops::constant_pow::check_support(level, t[0].type, t[1].type);
-    case operator_kind::pow: return ops::pow::check_support(level, t[0].type, t[1].type, t[2].type);
-    case operator_kind::dequantize_linear:
-      return ops::dequantize_linear::check_support(level, t[0].type, t[1].type, v.present[2], t[2].type,
-                                                   t[3].type);
-  }
-  return {};
+/// The operator's traits that validation reads, from its registry entry.
+struct operator_rules {
+  feature_level introduced = newest_feature_level;
+  bool allows_in_place = false;
+  status (*check_support)(feature_level, const ops::operation_types&) = nullptr;
+};
+
+inline operator_rules rules_of(DML_OPERATOR_TYPE type) {
+  operator_rules r;
+  ops::with_operator(type, [&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    r = {Op::introduced, Op::allows_in_place, &Op::check_support};
+  });
+  return r;
 }
 
-inline feature_level introduced(operator_kind kind) noexcept {
-  switch (kind) {
-    case operator_kind::sign: return ops::sign::introduced;
-    case operator_kind::constant_pow: return ops::constant_pow::introduced;
-    case operator_kind::pow: return ops::pow::introduced;
-    case operator_kind::dequantize_linear: return ops::dequantize_linear::introduced;
-  }
-  return newest_feature_level;
-}
-
-inline bool allows_in_place(operator_kind kind) noexcept {
-  switch (kind) {
-    case operator_kind::sign: return ops::sign::allows_in_place;
-    case operator_kind::constant_pow: return ops::constant_pow::allows_in_place;
-    case operator_kind::pow: return ops::pow::allows_in_place;
-    case operator_kind::dequantize_linear: return ops::dequantize_linear::allows_in_place;
-  }
-  return false;
-}
-
-}  // namespace detail_validate
+}  // namespace detail
 
 /// Validates the descriptor alone (no buffers) at a feature level.
 inline status validate_descriptor(DML_FEATURE_LEVEL dml_level, const DML_OPERATOR_DESC& desc,
@@ -119,7 +107,8 @@ inline status validate_descriptor(DML_FEATURE_LEVEL dml_level, const DML_OPERATO
                          std::to_string(static_cast<std::uint32_t>(dml_level)) + " is not a DML_FEATURE_LEVEL");
   }
   if (auto s = read_operation(desc, v.op); !s.ok()) return s;
-  const auto since = detail_validate::introduced(v.op.kind);
+  const auto rules = detail::rules_of(v.op.type);
+  const auto since = rules.introduced;
   if (!at_least(v.level, since)) {
     return status::error(errc::unsupported_operator, "", "Type",
                          std::string(v.op.name) + " needs feature level " + std::string(name(since)) +
@@ -131,7 +120,7 @@ inline status validate_descriptor(DML_FEATURE_LEVEL dml_level, const DML_OPERATO
       if (v.op.optional[k]) continue;  // whether absence is allowed here is the table's call
       return status::error(errc::missing_binding, tensor, "", std::string("is required by ") + v.op.name);
     }
-    if (auto s = detail_validate::read_tensor(*v.op.tensors[k], tensor, v.tensors[k]); !s.ok()) return s;
+    if (auto s = detail::read_tensor(*v.op.tensors[k], tensor, v.tensors[k]); !s.ok()) return s;
     v.present[k] = true;
     if (auto s = validate_tensor(v.tensors[k], tensor); !s.ok()) return s;
     if (auto s = ops::check_dimension_count(v.level, v.tensors[k].rank, v.op.name); !s.ok()) {
@@ -146,9 +135,8 @@ inline status validate_descriptor(DML_FEATURE_LEVEL dml_level, const DML_OPERATO
     if (v.present[k]) bound[count++] = {v.op.tensor_names[k], &v.tensors[k], nullptr, 0};
   }
   if (auto s = check_sizes_match(bound.data(), count); !s.ok()) return s;
-  if (auto s = detail_validate::check_support(v); !s.ok()) return s;
+  if (auto s = rules.check_support(v.level, v.types()); !s.ok()) return s;
   if (auto s = validate_output_layout(v.tensors[output], v.op.tensor_names[output]); !s.ok()) return s;
-  if (v.op.scale_bias != nullptr) v.scale_and_bias = scale_bias{v.op.scale_bias->Scale, v.op.scale_bias->Bias};
   out = v;
   return {};
 }
@@ -203,7 +191,7 @@ inline status validate_bindings(const validated_operation& v, const input_bindin
   const bound_tensor bound_output{v.op.tensor_names[out], &v.tensors[out], outputs[0].data,
                                   v.tensors[out].total_size_in_bytes};
   return check_aliasing(bound_output, bound_inputs.data(), v.op.input_count,
-                        detail_validate::allows_in_place(v.op.kind), v.op.name);
+                        detail::rules_of(v.op.type).allows_in_place, v.op.name);
 }
 
 /// Every rule, descriptor and bindings.

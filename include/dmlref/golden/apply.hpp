@@ -14,7 +14,9 @@
 #include "dmlref/loops/for_each_row.hpp"
 #include "dmlref/loops/operand.hpp"
 
-namespace dmlref::golden_detail {
+namespace dmlref {
+
+namespace detail {
 
 /// Calls element(out_element, in_elements...) for every logical element, in row-major order.
 template <class Element, class Out, class... Ins, std::size_t... I>
@@ -34,11 +36,13 @@ void for_each_element(std::uint32_t rank, const std::uint32_t* sizes,
   });
 }
 
-/// out = op(ins...) over sizes[0..rank).
+}  // namespace detail
+
+/// out = op(ins...) over sizes[0..rank), the golden path.
 template <class Op, class Out, class... Ins>
-void apply(const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
-           const loops::operand<Out>& out, const loops::operand<const Ins>&... ins) {
-  for_each_element(
+void apply_golden(const Op& op, std::uint32_t rank, const std::uint32_t* sizes, const loops::operand<Out>& out,
+                  const loops::operand<const Ins>&... ins) {
+  detail::for_each_element(
       rank, sizes, out, std::index_sequence_for<Ins...>{},
       [&op](Out& o, const Ins&... x) { o = op(x...); }, ins...);
 }
@@ -46,11 +50,11 @@ void apply(const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
 /// mask = op.defined(ins...): false where the operator's contract leaves an element
 /// undefined (so comparisons skip it).
 template <class Op, class... Ins>
-void defined_mask(const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
-                  const loops::operand<bool>& mask, const loops::operand<const Ins>&... ins) {
-  for_each_element(
+void golden_defined_mask(const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
+                         const loops::operand<bool>& mask, const loops::operand<const Ins>&... ins) {
+  detail::for_each_element(
       rank, sizes, mask, std::index_sequence_for<Ins...>{},
       [&op](bool& m, const Ins&... x) { m = op.defined(x...); }, ins...);
 }
 
-}  // namespace dmlref::golden_detail
+}  // namespace dmlref

@@ -27,6 +27,7 @@
 #include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/real.hpp"
+#include "dmlref/ops/registry.hpp"
 #include "dmlref/ops/scale_bias.hpp"
 
 namespace dmlref::io {
@@ -74,7 +75,7 @@ struct test_case {
   }
 };
 
-namespace detail_case {
+namespace detail {
 
 inline status fail(const std::string& tensor, const std::string& field, const std::string& rule) {
   return status::error(errc::invalid_argument, tensor, field, rule);
@@ -266,26 +267,6 @@ inline status read_tensor(const std::string& tensor, const json& j, case_tensor&
   return {};
 }
 
-inline bool operator_type_from_name(const std::string& text, dml::DML_OPERATOR_TYPE& out) {
-  struct entry {
-    const char* name;
-    dml::DML_OPERATOR_TYPE type;
-  };
-  static constexpr entry table[] = {
-      {"ELEMENT_WISE_POW", dml::DML_OPERATOR_ELEMENT_WISE_POW},
-      {"ELEMENT_WISE_CONSTANT_POW", dml::DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW},
-      {"ELEMENT_WISE_SIGN", dml::DML_OPERATOR_ELEMENT_WISE_SIGN},
-      {"ELEMENT_WISE_DEQUANTIZE_LINEAR", dml::DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR},
-  };
-  for (const auto& e : table) {
-    if (text == e.name) {
-      out = e.type;
-      return true;
-    }
-  }
-  return false;
-}
-
 inline status read_float_attribute(const json& v, const char* field, float& out) {
   float value = 0.0f;
   if (auto s = store_element<float>(v, &value, "attributes", field, 0); !s.ok()) {
@@ -295,11 +276,17 @@ inline status read_float_attribute(const json& v, const char* field, float& out)
   return {};
 }
 
-}  // namespace detail_case
+}  // namespace detail
+
+// The case reader's element conversions, public for tools that write or read values of a
+// data type: visit_element_type(t, f) calls f(T*) (a null pointer of t's C++ type);
+// store_values fills a sized buffer from a JSON array.
+using detail::store_values;
+using detail::visit_element_type;
 
 /// Reads one case object.
 inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_bytes = default_max_buffer_bytes) {
-  using detail_case::fail;
+  using detail::fail;
   if (!j.is_object()) return fail("", "case", "must be a JSON object");
   test_case c;
   if (const auto it = j.find("format"); it != j.end() && (!it->is_string() || it->get<std::string>() != "dmlref-case/1")) {
@@ -309,7 +296,7 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
   const auto op_it = j.find("op");
   if (op_it == j.end() || !op_it->is_string()) return fail("", "op", "is required: a DirectML operator name such as \"ELEMENT_WISE_POW\"");
   c.op = op_it->get<std::string>();
-  if (!detail_case::operator_type_from_name(c.op, c.op_type)) {
+  if (!ops::operator_type_from_name(c.op, c.op_type)) {
     return status::error(errc::unsupported_operator, "", "op", "\"" + c.op + "\" is not an operator dmlref computes");
   }
   if (const auto it = j.find("featureLevel"); it != j.end()) {
@@ -321,14 +308,14 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
   if (tensors_it == j.end() || !tensors_it->is_object()) return fail("", "tensors", "is required: an object keyed by tensor name");
   for (const auto& [key, value] : tensors_it->items()) {
     case_tensor t;
-    if (auto s = detail_case::read_tensor(key, value, t, max_buffer_bytes); !s.ok()) return s;
+    if (auto s = detail::read_tensor(key, value, t, max_buffer_bytes); !s.ok()) return s;
     c.tensors.push_back(std::move(t));
   }
   if (const auto it = j.find("attributes"); it != j.end() && !it->is_null()) {
     if (!it->is_object()) return fail("attributes", "", "must be an object");
     if (const auto e = it->find("Exponent"); e != it->end()) {
       float value = 0.0f;
-      if (auto s = detail_case::read_float_attribute(*e, "Exponent", value); !s.ok()) return s;
+      if (auto s = detail::read_float_attribute(*e, "Exponent", value); !s.ok()) return s;
       c.exponent = value;
     }
     if (const auto sb = it->find("ScaleBias"); sb != it->end() && !sb->is_null()) {
@@ -336,8 +323,8 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
         return fail("attributes", "ScaleBias", "must be {\"Scale\": number, \"Bias\": number} or null");
       }
       scale_bias value;
-      if (auto s = detail_case::read_float_attribute((*sb)["Scale"], "ScaleBias.Scale", value.scale); !s.ok()) return s;
-      if (auto s = detail_case::read_float_attribute((*sb)["Bias"], "ScaleBias.Bias", value.bias); !s.ok()) return s;
+      if (auto s = detail::read_float_attribute((*sb)["Scale"], "ScaleBias.Scale", value.scale); !s.ok()) return s;
+      if (auto s = detail::read_float_attribute((*sb)["Bias"], "ScaleBias.Bias", value.bias); !s.ok()) return s;
       c.scale_and_bias = value;
     }
   }
@@ -372,7 +359,7 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
       element_buffer expected;
       expected.type = output->desc.type;
       expected.resize_bytes(count * element_size(expected.type));
-      if (auto s = detail_case::store_values(values, expected.type, expected, key, "expected"); !s.ok()) return s;
+      if (auto s = detail::store_values(values, expected.type, expected, key, "expected"); !s.ok()) return s;
       c.expected = std::move(expected);
     }
   }

@@ -20,7 +20,7 @@ inline oracle::report compare_with(const evaluation& golden, const element_buffe
   const auto strides = packed_strides(d.rank, d.sizes);
   std::unique_ptr<bool[]> defined(new bool[golden.defined.size()]);
   for (std::size_t k = 0; k < golden.defined.size(); ++k) defined[k] = golden.defined[k] != 0;
-  detail_case::visit_element_type(d.type, [&](auto* tag) {
+  visit_element_type(d.type, [&](auto* tag) {
     using T = std::remove_pointer_t<decltype(tag)>;
     r = oracle::compare<T>(golden.values.as<T>(), defined.get(), actual.as<T>(), strides, d.rank, d.sizes.data(),
                            options);
@@ -28,16 +28,10 @@ inline oracle::report compare_with(const evaluation& golden, const element_buffe
   return r;
 }
 
-inline tolerance tolerance_for(const test_case& c, const tensor_desc& output) {
+/// The case's tolerance, or the operator's default for the evaluated operation.
+inline tolerance tolerance_for(const test_case& c, const evaluation& e) {
   if (c.tol) return *c.tol;
-  dml::operator_kind kind = dml::operator_kind::sign;
-  switch (c.op_type) {
-    case dml::DML_OPERATOR_ELEMENT_WISE_POW: kind = dml::operator_kind::pow; break;
-    case dml::DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW: kind = dml::operator_kind::constant_pow; break;
-    case dml::DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR: kind = dml::operator_kind::dequantize_linear; break;
-    default: break;
-  }
-  return oracle::default_tolerance(kind, output.type);
+  return oracle::default_tolerance(e.op_type, e.types);
 }
 
 struct check_result {
@@ -55,7 +49,7 @@ check_result check_case(Path path, const test_case& c, oracle::compare_options o
   if (!result.error.ok()) return result;
   if (!c.expected) return result;
   result.has_expected = true;
-  options.tol = tolerance_for(c, golden.desc);
+  options.tol = tolerance_for(c, golden);
   result.report = compare_with(golden, *c.expected, options);
   return result;
 }

@@ -8,11 +8,13 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "dmlref/dml/execute.hpp"
 #include "dmlref/io/case_file.hpp"
 #include "dmlref/oracle/defined_mask.hpp"
+#include "dmlref/ops/registry.hpp"
 
 namespace dmlref::io {
 
@@ -21,6 +23,8 @@ struct evaluation {
   tensor_desc desc;        // the output's descriptor as the case gave it
   element_buffer values;   // packed, logical order
   std::vector<char> defined;  // 1 where the contract defines the element
+  dml::DML_OPERATOR_TYPE op_type = dml::DML_OPERATOR_INVALID;
+  ops::operation_types types;  // what the operator's default tolerance reads
 };
 
 /// The DirectML structs of a case, kept alive together.
@@ -36,31 +40,21 @@ class case_descriptors {
     }
     if (c.scale_and_bias) scale_bias_ = {c.scale_and_bias->scale, c.scale_and_bias->bias};
     const dml::DML_SCALE_BIAS* sb = c.scale_and_bias ? &scale_bias_ : nullptr;
-    auto t = [&](const char* tensor) -> const dml::DML_TENSOR_DESC* {
+    auto find = [&](const char* tensor) -> const dml::DML_TENSOR_DESC* {
       for (std::size_t k = 0; k < c.tensors.size() && k < tensors_.size(); ++k) {
         if (c.tensors[k].name == tensor) return &tensors_[k];
       }
       return nullptr;
     };
-    switch (c.op_type) {
-      case dml::DML_OPERATOR_ELEMENT_WISE_POW:
-        pow_ = {t("InputTensor"), t("ExponentTensor"), t("OutputTensor"), sb};
-        op_ = {c.op_type, &pow_};
-        break;
-      case dml::DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW:
-        constant_pow_ = {t("InputTensor"), t("OutputTensor"), sb, c.exponent.value_or(0.0f)};
-        op_ = {c.op_type, &constant_pow_};
-        break;
-      case dml::DML_OPERATOR_ELEMENT_WISE_SIGN:
-        sign_ = {t("InputTensor"), t("OutputTensor")};
-        op_ = {c.op_type, &sign_};
-        break;
-      case dml::DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR:
-        dequantize_ = {t("InputTensor"), t("ScaleTensor"), t("ZeroPointTensor"), t("OutputTensor")};
-        op_ = {c.op_type, &dequantize_};
-        break;
-      default: op_ = {c.op_type, nullptr}; break;
-    }
+    op_ = {c.op_type, nullptr};
+    ops::with_operator(c.op_type, [&](auto tag) {
+      using Op = typename decltype(tag)::type;
+      std::array<const dml::DML_TENSOR_DESC*, Op::tensors.size()> t{};
+      for (std::size_t k = 0; k < t.size(); ++k) t[k] = find(Op::tensors[k].name);
+      auto& desc = std::get<typename Op::dml_desc>(descs_);
+      desc = Op::make_desc(t, sb, c.exponent.value_or(0.0f));
+      op_ = {c.op_type, &desc};
+    });
   }
   case_descriptors(const case_descriptors&) = delete;
   case_descriptors& operator=(const case_descriptors&) = delete;
@@ -72,16 +66,13 @@ class case_descriptors {
   std::array<dml::DML_BUFFER_TENSOR_DESC, capacity> buffers_{};
   std::array<dml::DML_TENSOR_DESC, capacity> tensors_{};
   dml::DML_SCALE_BIAS scale_bias_{};
-  dml::DML_ELEMENT_WISE_POW_OPERATOR_DESC pow_{};
-  dml::DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC constant_pow_{};
-  dml::DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign_{};
-  dml::DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC dequantize_{};
+  ops::per_operator_t<ops::descriptor_of> descs_{};  // one descriptor of each operator
   dml::DML_OPERATOR_DESC op_{};
 };
 
 /// Checks the case's own structure beyond what the runtime layer checks: every tensor name
-/// belongs to the operator, inputs carry data, the output carries none, CONSTANT_POW has its
-/// Exponent.
+/// belongs to the operator, inputs carry data, the output carries none, and the attributes
+/// are the operator's (an Exponent where it takes one, a ScaleBias only where it takes one).
 inline status check_case_structure(const test_case& c, const dml::operation& op) {
   if (c.tensors.size() > 8) return status::error(errc::invalid_argument, "", "tensors", "more than 8 tensors");
   for (const auto& t : c.tensors) {
@@ -99,13 +90,15 @@ inline status check_case_structure(const test_case& c, const dml::operation& op)
       return status::error(errc::invalid_argument, t.name, "data", "an input tensor needs its data");
     }
   }
-  if (op.kind == dml::operator_kind::constant_pow && !c.exponent) {
-    return status::error(errc::invalid_argument, "attributes", "Exponent", "ELEMENT_WISE_CONSTANT_POW needs an Exponent");
+  ops::attribute_set takes;
+  ops::with_operator(op.type, [&](auto tag) { takes = decltype(tag)::type::attribute_names; });
+  if (takes.exponent && !c.exponent) {
+    return status::error(errc::invalid_argument, "attributes", "Exponent", std::string(op.name) + " needs an Exponent");
   }
-  if (op.kind != dml::operator_kind::constant_pow && c.exponent) {
+  if (!takes.exponent && c.exponent) {
     return status::error(errc::invalid_argument, "attributes", "Exponent", std::string(op.name) + " has no Exponent attribute");
   }
-  if (c.scale_and_bias && op.kind != dml::operator_kind::pow && op.kind != dml::operator_kind::constant_pow) {
+  if (c.scale_and_bias && !takes.scale_bias) {
     return status::error(errc::invalid_argument, "attributes", "ScaleBias", std::string(op.name) + " has no ScaleBias");
   }
   return {};
@@ -132,12 +125,14 @@ status evaluate(Path path, const test_case& c, evaluation& out) {
   result.resize_bytes(output->buffer.size_in_bytes());
   const dml::output_binding outputs[1] = {{result.data(), result.size_in_bytes()}};
   if (auto s = dml::validate_bindings(v, inputs.data(), v.op.input_count, outputs, 1); !s.ok()) return s;
-  dml::run_validated(path, v, inputs.data(), outputs);
+  if (auto s = dml::run_validated(path, v, inputs.data(), outputs); !s.ok()) return s;
 
   // Gather the output in logical order, and the defined mask.
   const auto& d = v.output();
   const std::uint64_t count = d.element_count();
   out.desc = d;
+  out.op_type = v.op.type;
+  out.types = v.types();
   out.values.type = d.type;
   out.values.resize_bytes(count * element_size(d.type));
   const auto strides = d.effective_strides();
@@ -160,7 +155,7 @@ status evaluate(Path path, const test_case& c, evaluation& out) {
   std::array<const void*, dml::max_operation_tensors> input_data{};
   for (std::size_t k = 0; k < v.op.input_count; ++k) input_data[k] = inputs[k].data;
   std::unique_ptr<bool[]> mask(new bool[count]);
-  oracle::defined_mask(v, input_data.data(), mask.get());
+  if (auto s = oracle::defined_mask(v, input_data.data(), mask.get()); !s.ok()) return s;
   out.defined.assign(mask.get(), mask.get() + count);
   return {};
 }

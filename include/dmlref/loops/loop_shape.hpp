@@ -16,17 +16,6 @@
 
 namespace dmlref::loops {
 
-/// How one operand moves along a row; the inner kernels are specialised on it.
-enum class row_kind : std::uint8_t {
-  contiguous,  // stride 1
-  broadcast,   // stride 0: one element read for the whole row
-  strided,     // any other stride
-};
-
-constexpr row_kind kind_of_stride(std::uint64_t stride) noexcept {
-  return stride == 0 ? row_kind::broadcast : stride == 1 ? row_kind::contiguous : row_kind::strided;
-}
-
 template <std::size_t N>
 struct loop_shape {
   static constexpr std::size_t operand_count = N;
@@ -36,7 +25,6 @@ struct loop_shape {
 
   std::uint64_t row_length() const noexcept { return sizes[rank - 1]; }
   std::uint64_t row_stride(std::size_t operand) const noexcept { return strides[operand][rank - 1]; }
-  row_kind kind(std::size_t operand) const noexcept { return kind_of_stride(row_stride(operand)); }
   std::uint64_t element_count() const noexcept {
     std::uint64_t count = 1;
     for (std::uint32_t d = 0; d < rank; ++d) count *= sizes[d];

@@ -21,63 +21,69 @@
 // Budgets      golden: 0 ULP from the exact result. fast: fast_ulp_budget (2 FLOAT32 / 1
 //              FLOAT16 ULP from golden). Default comparison: 32 ULP FLOAT32, 2 ULP FLOAT16.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 
 #include "dmlref/core/tolerance.hpp"
-#include "dmlref/math/exact_pow.hpp"
+#include "dmlref/dml/directml_types.hpp"
+#include "dmlref/ops/operator_traits.hpp"
+#include "dmlref/ops/pow_rounding.hpp"
 #include "dmlref/ops/scale_bias.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-/// The default comparison for POW and CONSTANT_POW outputs (the WebNN conformance figures).
-constexpr tolerance pow_default_tolerance(data_type output) noexcept {
-  if (output == data_type::float32) return tolerance::ulp(32);
-  if (output == data_type::float16) return tolerance::ulp(2);
-  return tolerance::exact();
-}
-/// How far the fast path may be from golden for POW and CONSTANT_POW.
-constexpr std::uint64_t pow_fast_ulp_budget(data_type output) noexcept {
-  if (output == data_type::float32) return 2;
-  if (output == data_type::float16) return 1;
-  return 0;
-}
-
-/// pow on exact values, rounded once to the float element type T.
-template <class T>
-T pow_rounded(const math::real& base, const math::real& exponent) {
-  using F = typename math::format_of<T>::type;
-  using o = math::pow_outcome;
-  const auto plan = math::plan_pow(base, exponent);
-  math::real r;
-  r.negative = plan.negative;
-  switch (plan.outcome) {
-    case o::nan: r.cls = math::fp_class::nan; r.negative = false; return math::round_real<T>(r);
-    case o::zero: r.cls = math::fp_class::zero; return math::round_real<T>(r);
-    case o::infinity: r.cls = math::fp_class::infinite; return math::round_real<T>(r);
-    case o::one: r.cls = math::fp_class::normal; r.magnitude = {false, 1, 0, false}; return math::round_real<T>(r);
-    case o::magnitude: break;
-  }
-  auto bits = math::pow_magnitude_rounded<F>(base.magnitude, exponent);
-  if (plan.negative) bits = static_cast<decltype(bits)>(bits | F::sign_mask);
-  return math::from_bits<T>(bits);
-}
-
 struct constant_pow {
+  // Identity.
+  static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW;
   static constexpr const char* dml_name = "ELEMENT_WISE_CONSTANT_POW";
   static constexpr feature_level introduced = feature_level::level_1_0;
+
+  // Descriptor: tensors in descriptor order, the output last; ScaleBias and Exponent.
+  using dml_desc = dml::DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC;
+  struct slot {
+    enum : std::size_t { input, output };
+  };
+  static constexpr std::array<tensor_slot, 2> tensors{{{"InputTensor"}, {"OutputTensor"}}};
+  static constexpr attribute_set attribute_names{true, true};
+  static std::array<const dml::DML_TENSOR_DESC*, 2> tensors_of(const dml_desc& d) noexcept {
+    return {d.InputTensor, d.OutputTensor};
+  }
+  static attributes attributes_of(const dml_desc& d) noexcept {
+    attributes a;
+    if (d.ScaleBias != nullptr) a.scale_and_bias = scale_bias{d.ScaleBias->Scale, d.ScaleBias->Bias};
+    a.exponent = d.Exponent;
+    return a;
+  }
+  static dml_desc make_desc(const std::array<const dml::DML_TENSOR_DESC*, 2>& t, const dml::DML_SCALE_BIAS* sb,
+                            float exponent) noexcept {
+    return {t[slot::input], t[slot::output], sb, exponent};
+  }
+  static constant_pow from_attributes(const attributes& a) noexcept { return {a.exponent, a.scale_and_bias}; }
+
+  // Support table.
+  using input_support = support_table<since<feature_level::level_1_0, float_elements>>;
+  static status check_support(feature_level level, const operation_types& t) {
+    if (auto s = check_type(t.type[slot::input], input_support::at(level), "InputTensor", dml_name, level); !s.ok()) {
+      return s;
+    }
+    return check_same_type(t.type[slot::output], t.type[slot::input], "OutputTensor", "InputTensor", dml_name);
+  }
   static constexpr bool allows_in_place = true;
 
-  static status check_support(feature_level level, data_type input, data_type output) {
-    if (auto s = check_type(input, float_types, "InputTensor", dml_name, level); !s.ok()) return s;
-    return check_same_type(output, input, "OutputTensor", "InputTensor", dml_name);
-  }
+  // Dispatch: InputTensor's type T; operands (output first) of types operand_types<T>.
+  static constexpr std::array<std::size_t, 1> dispatch_slots{slot::input};
+  using dispatch_lists = type_list<input_support::elements>;
+  template <class T>
+  using operand_types = type_list<T, T>;
+
+  // Budgets.
   static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
-    return pow_fast_ulp_budget(output);
+    return detail::float_pow_fast_ulp_budget(output);
   }
-  static constexpr tolerance default_tolerance(data_type output) noexcept {
-    return pow_default_tolerance(output);
+  static constexpr tolerance default_tolerance(const operation_types& t) noexcept {
+    return detail::float_pow_default_tolerance(t.type[slot::output]);
   }
 
   float exponent = 1.0f;
@@ -86,7 +92,7 @@ struct constant_pow {
   /// Golden, for T = float or float16.
   template <class T>
   T operator()(T x) const {
-    return pow_rounded<T>(scaled_input(x, scale_and_bias), math::to_real(exponent));
+    return detail::pow_rounded<T>(scaled_input(x, scale_and_bias), math::to_real(exponent));
   }
   template <class T>
   bool defined(T) const noexcept {

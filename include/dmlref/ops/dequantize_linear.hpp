@@ -17,46 +17,78 @@
 // Budgets      golden: 0 ULP from the exact result. fast: 1 ULP from golden.
 //              Default comparison: 1 ULP.
 
+#include <array>
 #include <cstdint>
 
 #include "dmlref/core/tolerance.hpp"
+#include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/exact_arith.hpp"
+#include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct dequantize_linear {
+  // Identity.
+  static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR;
   static constexpr const char* dml_name = "ELEMENT_WISE_DEQUANTIZE_LINEAR";
   static constexpr feature_level introduced = feature_level::level_1_0;
-  static constexpr bool allows_in_place = false;
 
-  static constexpr type_set input_types(feature_level level) noexcept {
-    return at_least(level, feature_level::level_2_1) ? int_types_8_to_32 : type_set{data_type::uint8};
+  // Descriptor: tensors in descriptor order, the output last; no attributes.
+  using dml_desc = dml::DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC;
+  struct slot {
+    enum : std::size_t { input, scale, zero_point, output };
+  };
+  static constexpr std::array<tensor_slot, 4> tensors{
+      {{"InputTensor"}, {"ScaleTensor"}, {"ZeroPointTensor", true}, {"OutputTensor"}}};
+  static constexpr attribute_set attribute_names{};
+  static std::array<const dml::DML_TENSOR_DESC*, 4> tensors_of(const dml_desc& d) noexcept {
+    return {d.InputTensor, d.ScaleTensor, d.ZeroPointTensor, d.OutputTensor};
   }
-  static constexpr type_set output_types(feature_level level) noexcept {
-    return at_least(level, feature_level::level_6_0) ? float_types : type_set{data_type::float32};
+  static attributes attributes_of(const dml_desc&) noexcept { return {}; }
+  static dml_desc make_desc(const std::array<const dml::DML_TENSOR_DESC*, 4>& t, const dml::DML_SCALE_BIAS*,
+                            float) noexcept {
+    return {t[slot::input], t[slot::scale], t[slot::zero_point], t[slot::output]};
   }
+  static dequantize_linear from_attributes(const attributes&) noexcept { return {}; }
+
+  // Support table.
+  using input_support = support_table<since<feature_level::level_1_0, type_list<std::uint8_t>>,
+                                      since<feature_level::level_2_1, int_elements_8_to_32>>;
+  using output_support = support_table<since<feature_level::level_1_0, type_list<float>>,
+                                       since<feature_level::level_6_0, type_list<float16>>>;
+  static constexpr type_set input_types(feature_level level) noexcept { return input_support::at(level); }
+  static constexpr type_set output_types(feature_level level) noexcept { return output_support::at(level); }
   static constexpr bool zero_point_optional(feature_level level) noexcept {
     return at_least(level, feature_level::level_6_2);
   }
-  /// has_zero_point false means no ZeroPointTensor; zero_point is then ignored.
-  static status check_support(feature_level level, data_type input, data_type scale,
-                              bool has_zero_point, data_type zero_point, data_type output) {
-    if (auto s = check_type(input, input_types(level), "InputTensor", dml_name, level); !s.ok()) return s;
-    if (auto s = check_type(scale, output_types(level), "ScaleTensor", dml_name, level); !s.ok()) return s;
-    if (!has_zero_point && !zero_point_optional(level)) {
+  static status check_support(feature_level level, const operation_types& t) {
+    if (auto s = check_type(t.type[slot::input], input_types(level), "InputTensor", dml_name, level); !s.ok()) return s;
+    if (auto s = check_type(t.type[slot::scale], output_types(level), "ScaleTensor", dml_name, level); !s.ok()) return s;
+    if (!t.present[slot::zero_point] && !zero_point_optional(level)) {
       return status::error(errc::missing_binding, "ZeroPointTensor", "",
                            std::string(dml_name) + " requires a ZeroPointTensor before feature level 6_2");
     }
-    if (has_zero_point) {
-      if (auto s = check_same_type(zero_point, input, "ZeroPointTensor", "InputTensor", dml_name); !s.ok()) {
+    if (t.present[slot::zero_point]) {
+      if (auto s = check_same_type(t.type[slot::zero_point], t.type[slot::input], "ZeroPointTensor", "InputTensor", dml_name);
+          !s.ok()) {
         return s;
       }
     }
-    return check_same_type(output, scale, "OutputTensor", "ScaleTensor", dml_name);
+    return check_same_type(t.type[slot::output], t.type[slot::scale], "OutputTensor", "ScaleTensor", dml_name);
   }
+  static constexpr bool allows_in_place = false;
+
+  // Dispatch: InputTensor's type In and ScaleTensor's type S; operands (output first) of
+  // types operand_types<In, S>. An absent ZeroPointTensor reads as a broadcast 0.
+  static constexpr std::array<std::size_t, 2> dispatch_slots{slot::input, slot::scale};
+  using dispatch_lists = type_list<input_support::elements, output_support::elements>;
+  template <class In, class S>
+  using operand_types = type_list<S, In, S, In>;
+
+  // Budgets.
   static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 1; }
-  static constexpr tolerance default_tolerance(data_type) noexcept { return tolerance::ulp(1); }
+  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::ulp(1); }
 
   /// Golden, for In an integer type and Out (the scale's type) float or float16.
   template <class In, class Out>

@@ -23,41 +23,87 @@
 //              OutputTensor may alias InputTensor (in place).
 // Budgets      golden: 0 ULP from the exact result. fast: 2 FLOAT32 / 1 FLOAT16 ULP from
 //              golden, integer results exact. Default comparison: 32 ULP FLOAT32, 2 ULP
-//              FLOAT16, integers exact.
+//              FLOAT16; integer outputs exact when the exponent is an integer and there is no
+//              ScaleBias, 1 (integer unit) for mixed POW (a float exponent, or ScaleBias), whose
+//              truncation a float pow a hair below an integer moves by one.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <type_traits>
 
-#include "dmlref/ops/constant_pow.hpp"
+#include "dmlref/core/tolerance.hpp"
+#include "dmlref/dml/directml_types.hpp"
+#include "dmlref/math/exact_pow.hpp"
+#include "dmlref/ops/operator_traits.hpp"
+#include "dmlref/ops/pow_rounding.hpp"
+#include "dmlref/ops/scale_bias.hpp"
+#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct pow {
+  // Identity.
+  static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_POW;
   static constexpr const char* dml_name = "ELEMENT_WISE_POW";
   static constexpr feature_level introduced = feature_level::level_1_0;
-  static constexpr bool allows_in_place = true;
 
-  static constexpr type_set base_types(feature_level level) noexcept {
-    return at_least(level, feature_level::level_3_0) ? (float_types | int_types_8_to_32) : float_types;
+  // Descriptor: tensors in descriptor order, the output last; ScaleBias.
+  using dml_desc = dml::DML_ELEMENT_WISE_POW_OPERATOR_DESC;
+  struct slot {
+    enum : std::size_t { input, exponent, output };
+  };
+  static constexpr std::array<tensor_slot, 3> tensors{{{"InputTensor"}, {"ExponentTensor"}, {"OutputTensor"}}};
+  static constexpr attribute_set attribute_names{true, false};
+  static std::array<const dml::DML_TENSOR_DESC*, 3> tensors_of(const dml_desc& d) noexcept {
+    return {d.InputTensor, d.ExponentTensor, d.OutputTensor};
   }
-  static status check_support(feature_level level, data_type input, data_type exponent,
-                              data_type output) {
+  static attributes attributes_of(const dml_desc& d) noexcept {
+    attributes a;
+    if (d.ScaleBias != nullptr) a.scale_and_bias = scale_bias{d.ScaleBias->Scale, d.ScaleBias->Bias};
+    return a;
+  }
+  static dml_desc make_desc(const std::array<const dml::DML_TENSOR_DESC*, 3>& t, const dml::DML_SCALE_BIAS* sb,
+                            float) noexcept {
+    return {t[slot::input], t[slot::exponent], t[slot::output], sb};
+  }
+  static pow from_attributes(const attributes& a) noexcept { return pow{a.scale_and_bias}; }
+
+  // Support table: InputTensor and ExponentTensor each take these; before 3_0 all three
+  // tensors share one type, from 3_0 only the output follows the input.
+  using element_support = support_table<since<feature_level::level_1_0, float_elements>,
+                                        since<feature_level::level_3_0, int_elements_8_to_32>>;
+  static constexpr type_set base_types(feature_level level) noexcept { return element_support::at(level); }
+  static status check_support(feature_level level, const operation_types& t) {
     const auto allowed = base_types(level);
-    if (auto s = check_type(input, allowed, "InputTensor", dml_name, level); !s.ok()) return s;
-    if (auto s = check_type(exponent, allowed, "ExponentTensor", dml_name, level); !s.ok()) return s;
+    if (auto s = check_type(t.type[slot::input], allowed, "InputTensor", dml_name, level); !s.ok()) return s;
+    if (auto s = check_type(t.type[slot::exponent], allowed, "ExponentTensor", dml_name, level); !s.ok()) return s;
     if (!at_least(level, feature_level::level_3_0)) {
-      if (auto s = check_same_type(exponent, input, "ExponentTensor", "InputTensor", dml_name); !s.ok()) {
+      if (auto s = check_same_type(t.type[slot::exponent], t.type[slot::input], "ExponentTensor", "InputTensor", dml_name);
+          !s.ok()) {
         return s;
       }
     }
-    return check_same_type(output, input, "OutputTensor", "InputTensor", dml_name);
+    return check_same_type(t.type[slot::output], t.type[slot::input], "OutputTensor", "InputTensor", dml_name);
   }
-  static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
-    return pow_fast_ulp_budget(output);
+  static constexpr bool allows_in_place = true;
+
+  // Dispatch: InputTensor's type T and ExponentTensor's type E; operands (output first) of
+  // types operand_types<T, E>.
+  static constexpr std::array<std::size_t, 2> dispatch_slots{slot::input, slot::exponent};
+  using dispatch_lists = type_list<element_support::elements, element_support::elements>;
+  template <class T, class E>
+  using operand_types = type_list<T, T, E>;
+
+  // Budgets.
+  static constexpr std::uint64_t fast_ulp_budget(data_type output_type) noexcept {
+    return is_float(output_type) ? detail::float_pow_fast_ulp_budget(output_type) : 0;
   }
-  static constexpr tolerance default_tolerance(data_type output) noexcept {
-    return pow_default_tolerance(output);
+  /// The default comparison depends on the whole operation: see "Budgets" above.
+  static constexpr tolerance default_tolerance(const operation_types& t) noexcept {
+    if (is_float(t.type[slot::output])) return detail::float_pow_default_tolerance(t.type[slot::output]);
+    const bool mixed = is_float(t.type[slot::exponent]) || t.scale_bias;
+    return mixed ? tolerance::ulp(1) : tolerance::exact();
   }
 
   std::optional<scale_bias> scale_and_bias = std::nullopt;
@@ -66,7 +112,7 @@ struct pow {
   template <class In, class Exp>
   In operator()(In x, Exp e) const {
     if constexpr (is_float_element_v<In>) {
-      return pow_rounded<In>(scaled_input(x, scale_and_bias), math::to_real(e));
+      return detail::pow_rounded<In>(scaled_input(x, scale_and_bias), math::to_real(e));
     } else {
       In out{};
       evaluate_integer(x, e, out);

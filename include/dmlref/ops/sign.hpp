@@ -11,33 +11,62 @@
 //              No ScaleBias. OutputTensor may alias InputTensor (in place).
 // Budgets      golden: exact. fast: exact (fast_ulp_budget 0). Default comparison: exact.
 
+#include <array>
 #include <cstdint>
 #include <type_traits>
 
 #include "dmlref/core/tolerance.hpp"
+#include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/real.hpp"
+#include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct sign {
+  // Identity.
+  static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_SIGN;
   static constexpr const char* dml_name = "ELEMENT_WISE_SIGN";
   static constexpr feature_level introduced = feature_level::level_2_0;
+
+  // Descriptor: tensors in descriptor order, the output last; no attributes.
+  using dml_desc = dml::DML_ELEMENT_WISE_SIGN_OPERATOR_DESC;
+  struct slot {
+    enum : std::size_t { input, output };
+  };
+  static constexpr std::array<tensor_slot, 2> tensors{{{"InputTensor"}, {"OutputTensor"}}};
+  static constexpr attribute_set attribute_names{};
+  static std::array<const dml::DML_TENSOR_DESC*, 2> tensors_of(const dml_desc& d) noexcept {
+    return {d.InputTensor, d.OutputTensor};
+  }
+  static attributes attributes_of(const dml_desc&) noexcept { return {}; }
+  static dml_desc make_desc(const std::array<const dml::DML_TENSOR_DESC*, 2>& t, const dml::DML_SCALE_BIAS*,
+                            float) noexcept {
+    return {t[slot::input], t[slot::output]};
+  }
+  static sign from_attributes(const attributes&) noexcept { return {}; }
+
+  // Support table.
+  using input_support = support_table<since<feature_level::level_2_0, float_elements>,
+                                      since<feature_level::level_2_1, int_elements_8_to_32>,
+                                      since<feature_level::level_4_1, int_elements_64>>;
+  static constexpr type_set supported_types(feature_level level) noexcept { return input_support::at(level); }
+  static status check_support(feature_level level, const operation_types& t) {
+    if (auto s = check_type(t.type[slot::input], supported_types(level), "InputTensor", dml_name, level); !s.ok()) return s;
+    return check_same_type(t.type[slot::output], t.type[slot::input], "OutputTensor", "InputTensor", dml_name);
+  }
   static constexpr bool allows_in_place = true;
 
-  static constexpr type_set supported_types(feature_level level) noexcept {
-    type_set types = float_types;
-    if (at_least(level, feature_level::level_2_1)) types = types | int_types_8_to_32;
-    if (at_least(level, feature_level::level_4_1)) types = types | int_types_64;
-    return types;
-  }
-  static status check_support(feature_level level, data_type input, data_type output) {
-    if (auto s = check_type(input, supported_types(level), "InputTensor", dml_name, level); !s.ok()) return s;
-    return check_same_type(output, input, "OutputTensor", "InputTensor", dml_name);
-  }
+  // Dispatch: InputTensor's type T selects the instantiation; the operands (output first)
+  // are then of types operand_types<T>.
+  static constexpr std::array<std::size_t, 1> dispatch_slots{slot::input};
+  using dispatch_lists = type_list<input_support::elements>;
+  template <class T>
+  using operand_types = type_list<T, T>;
 
+  // Budgets.
   static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(data_type) noexcept { return tolerance::exact(); }
+  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
 
   /// Golden: the exact sign, read through the bits for floats.
   template <class T>

@@ -1,6 +1,8 @@
 #pragma once
-// Building blocks of the operators' support tables: sets of data types and the
-// dimension-count rule every element-wise operator shares.
+// Building blocks of the operators' support tables: the type families as type_lists, a
+// table of the types a tensor takes from each feature level on (stated once, read both as
+// type_sets by validation and as type_lists by dispatch), and the rules every element-wise
+// operator shares.
 
 #include <cstdint>
 #include <initializer_list>
@@ -9,6 +11,7 @@
 #include "dmlref/core/data_type.hpp"
 #include "dmlref/core/feature_level.hpp"
 #include "dmlref/core/status.hpp"
+#include "dmlref/core/type_list.hpp"
 
 namespace dmlref::ops {
 
@@ -42,10 +45,43 @@ class type_set {
   std::uint32_t mask_ = 0;
 };
 
-inline constexpr type_set float_types{data_type::float32, data_type::float16};
-inline constexpr type_set int_types_8_to_32{data_type::int32, data_type::int16, data_type::int8,
-                                            data_type::uint32, data_type::uint16, data_type::uint8};
-inline constexpr type_set int_types_64{data_type::int64, data_type::uint64};
+/// The data types of a type_list's element types.
+template <class... Ts>
+constexpr type_set set_of(type_list<Ts...>) noexcept {
+  return type_set{data_type_of_v<Ts>...};
+}
+
+// The type families of the support tables.
+using float_elements = type_list<float, float16>;
+using int_elements_8_to_32 = type_list<std::int32_t, std::int16_t, std::int8_t, std::uint32_t, std::uint16_t,
+                                       std::uint8_t>;
+using int_elements_64 = type_list<std::int64_t, std::uint64_t>;
+
+inline constexpr type_set float_types = set_of(float_elements{});
+inline constexpr type_set int_types_8_to_32 = set_of(int_elements_8_to_32{});
+inline constexpr type_set int_types_64 = set_of(int_elements_64{});
+
+/// One row of a support table: the tensor takes the types of Lists... from feature level
+/// Since on.
+template <feature_level Since, class... Lists>
+struct since {
+  static constexpr feature_level level = Since;
+  using elements = concat_t<Lists...>;
+};
+
+/// The types one tensor takes, as rows since<level, types...> in order of level. at(level)
+/// is the set validation checks; elements is every type of every row, the list dispatch
+/// instantiates.
+template <class... Rows>
+struct support_table {
+  using elements = concat_t<typename Rows::elements...>;
+  static constexpr type_set at(feature_level level) noexcept {
+    type_set types;
+    ((types = at_least(level, Rows::level) ? types | set_of(typename Rows::elements{}) : types), ...);
+    return types;
+  }
+  static constexpr type_set all() noexcept { return set_of(elements{}); }
+};
 
 /// Element-wise operators take exactly 4 dimensions before feature level 3_0 and 1 to 8
 /// from 3_0 on.

@@ -7,7 +7,8 @@
 //   whatever the tolerance (for contracts that fix the zero's sign, such as SIGN's -0 -> +0).
 // - NaN: by default an expected NaN is matched by any NaN (sign and payload free) and by
 //   nothing else; nan_rule::same_bits demands the identical NaN bit pattern.
-// - Integers must be exact, whatever the tolerance.
+// - Integers: the distance is the difference in integer units, which the tolerance's ULPs
+//   count (exact demands equality; mixed POW's default allows 1).
 // - An optional absolute floor: |actual - expected| <= absolute_floor passes (near zero).
 // - Elements the operator leaves undefined (defined[k] == false) are skipped and counted.
 // - The report gives pass or fail, counts, the first and the worst mismatch with N-d
@@ -150,7 +151,7 @@ report compare(const T* expected, const bool* defined, const T* actual, const el
   report r;
   r.type = data_type_of_v<T>;
   r.tol = options.tol;
-  const std::uint64_t allowed = is_float_element_v<T> ? options.tol.max_ulps() : 0;
+  const std::uint64_t allowed = options.tol.max_ulps();
   std::array<std::uint32_t, max_rank> index{};
   std::uint64_t offset = 0;  // into actual
   std::uint64_t count = 1;

@@ -1,27 +1,27 @@
 #pragma once
-// The default tolerance of a comparison, per operator and output type, when a case names
-// none. The figures are the WebNN conformance suite's; each is one constant declared in its
-// operator's header (default_tolerance), read here and by the tests:
+// The default tolerance of a comparison when a case names none: a function of the whole
+// operation (the operator, its data types, its attributes), declared by each operator's
+// header (default_tolerance) and read here through the registry. The figures are the WebNN
+// conformance suite's:
 //   SIGN                exact (every type)
-//   POW, CONSTANT_POW   32 ULP FLOAT32, 2 ULP FLOAT16, integers exact
+//   CONSTANT_POW        32 ULP FLOAT32, 2 ULP FLOAT16
+//   POW                 as CONSTANT_POW for float outputs; integer outputs exact with an
+//                       integer exponent and no ScaleBias, else 1 (integer unit)
 //   DEQUANTIZE_LINEAR   1 ULP (FLOAT32 and FLOAT16)
 
-#include "dmlref/dml/operation.hpp"
-#include "dmlref/ops/constant_pow.hpp"
-#include "dmlref/ops/dequantize_linear.hpp"
-#include "dmlref/ops/pow.hpp"
-#include "dmlref/ops/sign.hpp"
+#include "dmlref/core/tolerance.hpp"
+#include "dmlref/dml/directml_types.hpp"
+#include "dmlref/ops/operator_traits.hpp"
+#include "dmlref/ops/registry.hpp"
 
 namespace dmlref::oracle {
 
-constexpr tolerance default_tolerance(dml::operator_kind op, data_type output) noexcept {
-  switch (op) {
-    case dml::operator_kind::sign: return ops::sign::default_tolerance(output);
-    case dml::operator_kind::constant_pow: return ops::constant_pow::default_tolerance(output);
-    case dml::operator_kind::pow: return ops::pow::default_tolerance(output);
-    case dml::operator_kind::dequantize_linear: return ops::dequantize_linear::default_tolerance(output);
-  }
-  return tolerance::exact();
+/// The operator's default for an operation binding these types; exact for an operator
+/// dmlref does not compute.
+inline tolerance default_tolerance(dml::DML_OPERATOR_TYPE op, const ops::operation_types& types) {
+  tolerance t = tolerance::exact();
+  ops::with_operator(op, [&](auto tag) { t = decltype(tag)::type::default_tolerance(types); });
+  return t;
 }
 
 }  // namespace dmlref::oracle

@@ -25,11 +25,6 @@ struct broadcast {
   T value;
 };
 
-template <class T>
-inline constexpr bool widens_to_float_exactly_v =
-    std::is_same_v<T, float> || std::is_same_v<T, float16> ||
-    (std::is_integral_v<T> && sizeof(T) <= 2);
-
 /// width elements of T from p, as float lanes.
 template <class T>
 floats load_floats(const T* p) noexcept {
@@ -139,16 +134,6 @@ void load_doubles(contiguous<T> s, std::size_t i, doubles& low, doubles& high) n
 template <class T>
 void load_doubles(broadcast<T> s, std::size_t, doubles& low, doubles& high) noexcept {
   low = high = doubles(static_cast<double>(s.value));
-}
-
-/// width elements of T as their own lanes.
-template <class T>
-batch<T> load_lanes(contiguous<T> s, std::size_t i) noexcept {
-  return batch<T>::load_unaligned(s.data + i);
-}
-template <class T>
-batch<T> load_lanes(broadcast<T> s, std::size_t) noexcept {
-  return batch<T>(s.value);
 }
 
 }  // namespace dmlref::simd

@@ -1,0 +1,60 @@
+#pragma once
+// Compile-time lists of C++ element types: the support tables name their types once as
+// type_lists, and validation (as type_sets), type dispatch (as instantiations) and the
+// registry of operators read them from there.
+
+#include <cstddef>
+#include <type_traits>
+
+#include "dmlref/core/data_type.hpp"
+
+namespace dmlref {
+
+template <class... Ts>
+struct type_list {
+  static constexpr std::size_t size = sizeof...(Ts);
+};
+
+/// A value standing for the type T (so a generic lambda can receive a type).
+template <class T>
+struct type_tag {
+  using type = T;
+};
+
+namespace detail {
+template <class... Lists>
+struct concat;
+template <>
+struct concat<> {
+  using type = type_list<>;
+};
+template <class... Ts>
+struct concat<type_list<Ts...>> {
+  using type = type_list<Ts...>;
+};
+template <class... As, class... Bs, class... Rest>
+struct concat<type_list<As...>, type_list<Bs...>, Rest...> {
+  using type = typename concat<type_list<As..., Bs...>, Rest...>::type;
+};
+}  // namespace detail
+
+/// The types of every list, in order.
+template <class... Lists>
+using concat_t = typename detail::concat<Lists...>::type;
+
+/// Calls f(type_tag<T>{}) for each T of the list, in order.
+template <class... Ts, class F>
+constexpr void for_each_type(type_list<Ts...>, F&& f) {
+  (f(type_tag<Ts>{}), ...);
+}
+
+/// Calls f(type_tag<T>{}) for the first T of the list whose data type is t and returns what
+/// f returns (a bool: whether the call succeeded); false when no T has data type t.
+template <class... Ts, class F>
+bool visit_type(data_type t, type_list<Ts...>, F&& f) {
+  bool result = false;
+  const bool found = ((data_type_of_v<Ts> == t ? (result = f(type_tag<Ts>{}), true) : false) || ...);
+  return found && result;
+}
+
+}  // namespace dmlref

@@ -1,0 +1,95 @@
+#pragma once
+// The operators dmlref computes, as one list. Every layer that needs to know "which
+// operators exist" (reading a DML_OPERATOR_DESC, validation, type dispatch, the default
+// tolerances, the case reader, dmlref-eval, the fuzzers, the benchmarks' names) folds over
+// this list and reads each operator's traits from its own header; adding an operator is
+// its header, its fast kernel and one line here.
+
+#include <cstddef>
+#include <string>
+#include <tuple>
+
+#include "dmlref/core/type_list.hpp"
+#include "dmlref/dml/directml_types.hpp"
+#include "dmlref/ops/constant_pow.hpp"
+#include "dmlref/ops/dequantize_linear.hpp"
+#include "dmlref/ops/pow.hpp"
+#include "dmlref/ops/sign.hpp"
+
+namespace dmlref::ops {
+
+using operators = type_list<sign, constant_pow, pow, dequantize_linear>;
+
+/// Calls f(type_tag<Op>{}) for every operator.
+template <class F>
+constexpr void for_each_operator(F&& f) {
+  for_each_type(operators{}, f);
+}
+
+/// Calls f(type_tag<Op>{}) for the index-th operator of the list; false when there is none.
+template <class F>
+bool with_operator_at(std::size_t index, F&& f) {
+  std::size_t k = 0;
+  bool found = false;
+  for_each_operator([&](auto tag) {
+    if (k++ == index) {
+      found = true;
+      f(tag);
+    }
+  });
+  return found;
+}
+
+/// std::tuple<F<Op>...> over the operators: one member per operator.
+template <template <class> class F, class List = operators>
+struct per_operator;
+template <template <class> class F, class... Ops>
+struct per_operator<F, type_list<Ops...>> {
+  using type = std::tuple<F<Ops>...>;
+};
+template <template <class> class F>
+using per_operator_t = typename per_operator<F>::type;
+
+/// The operator's DML_*_OPERATOR_DESC.
+template <class Op>
+using descriptor_of = typename Op::dml_desc;
+
+/// Calls f(type_tag<Op>{}) for the operator whose DML_OPERATOR_TYPE is type; false (and no
+/// call) when dmlref does not compute it.
+template <class F>
+bool with_operator(dml::DML_OPERATOR_TYPE type, F&& f) {
+  bool found = false;
+  for_each_operator([&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    if (!found && Op::dml_type == type) {
+      found = true;
+      f(tag);
+    }
+  });
+  return found;
+}
+
+/// The operator named name ("ELEMENT_WISE_POW"); false when none is.
+inline bool operator_type_from_name(const std::string& name, dml::DML_OPERATOR_TYPE& out) {
+  bool found = false;
+  for_each_operator([&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    if (!found && name == Op::dml_name) {
+      found = true;
+      out = Op::dml_type;
+    }
+  });
+  return found;
+}
+
+/// "ELEMENT_WISE_SIGN, ELEMENT_WISE_CONSTANT_POW, ..." for messages.
+inline std::string operator_names() {
+  std::string names;
+  for_each_operator([&](auto tag) {
+    if (!names.empty()) names += ", ";
+    names += decltype(tag)::type::dml_name;
+  });
+  return names;
+}
+
+}  // namespace dmlref::ops

@@ -1,0 +1,160 @@
+// The registry of operators (ops/registry.hpp) and the layers that fold over it: every data
+// type combination a support table accepts at some feature level has a kernel in dispatch (the
+// two read one statement of the types); a combination dispatch does not list is an error
+// that writes nothing, never a silent success; the registry's names and DML_OPERATOR_TYPE
+// values are what read_operation and the case reader use.
+
+#include <dmlref/dml/execute_once.hpp>  // first: the runtime layer is compiled once, elsewhere
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+#include <dmlref/dmlref.hpp>
+#include <dmlref/oracle/defined_mask.hpp>
+#include <dmlref/ops/registry.hpp>
+
+namespace {
+
+using namespace dmlref::dml;
+using dmlref::data_type;
+
+constexpr dmlref::feature_level every_level[] = {
+    dmlref::feature_level::level_1_0, dmlref::feature_level::level_2_0, dmlref::feature_level::level_2_1,
+    dmlref::feature_level::level_3_0, dmlref::feature_level::level_3_1, dmlref::feature_level::level_4_0,
+    dmlref::feature_level::level_4_1, dmlref::feature_level::level_5_0, dmlref::feature_level::level_5_1,
+    dmlref::feature_level::level_5_2, dmlref::feature_level::level_6_0, dmlref::feature_level::level_6_1,
+    dmlref::feature_level::level_6_2, dmlref::feature_level::level_6_3, dmlref::feature_level::level_6_4};
+
+/// A validated_operation of Op with the given tensor types (sizes {1}), built without the
+/// descriptor path so that any combination can be tried.
+template <class Op>
+validated_operation operation_with(const dmlref::ops::operation_types& t, dmlref::feature_level level) {
+  validated_operation v;
+  v.level = level;
+  v.op.type = Op::dml_type;
+  v.op.name = Op::dml_name;
+  v.op.input_count = Op::tensors.size() - 1;
+  for (std::size_t k = 0; k < Op::tensors.size(); ++k) {
+    v.op.tensor_names[k] = Op::tensors[k].name;
+    v.op.optional[k] = Op::tensors[k].optional;
+    v.present[k] = t.present[k];
+    v.tensors[k].type = t.type[k];
+    v.tensors[k].rank = 1;
+    v.tensors[k].sizes[0] = 1;
+  }
+  return v;
+}
+
+/// Calls f(types) for every assignment of a whole-byte data type to each slot of Op, with
+/// each optional slot present and absent.
+template <class Op, class F>
+void for_each_type_combination(F&& f) {
+  constexpr std::size_t n = Op::tensors.size();
+  constexpr data_type candidates[] = {data_type::float32, data_type::float16, data_type::uint32, data_type::uint16,
+                                      data_type::uint8,   data_type::int32,   data_type::int16,  data_type::int8,
+                                      data_type::float64, data_type::uint64,  data_type::int64};
+  constexpr std::size_t c = sizeof candidates / sizeof candidates[0];
+  std::size_t total = 1;
+  for (std::size_t k = 0; k < n; ++k) total *= c;
+  for (std::size_t code = 0; code < total; ++code) {
+    dmlref::ops::operation_types t;
+    std::size_t rest = code;
+    for (std::size_t k = 0; k < n; ++k) {
+      t.type[k] = candidates[rest % c];
+      t.present[k] = true;
+      rest /= c;
+    }
+    f(t);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (!Op::tensors[k].optional) continue;
+      auto absent = t;
+      absent.present[k] = false;
+      f(absent);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("registry: every combination a support table accepts has a kernel") {
+  dmlref::ops::for_each_operator([](auto tag) {
+    using Op = typename decltype(tag)::type;
+    CAPTURE(Op::dml_name);
+    std::size_t accepted = 0;
+    for_each_type_combination<Op>([&](const dmlref::ops::operation_types& t) {
+      for (const auto level : every_level) {
+        if (!Op::check_support(level, t).ok()) continue;
+        ++accepted;
+        const auto v = operation_with<Op>(t, level);
+        const std::array<const void*, max_operation_tensors> inputs{};
+        bool visited = false;
+        const auto s = dispatch(v, nullptr, inputs.data(), [&](const auto&, const auto&, const auto&...) { visited = true; });
+        if (!s.ok() || !visited) {
+          FAIL_CHECK("no kernel: " << s.message() << " at level " << dmlref::name(level));
+        }
+      }
+    });
+    CHECK(accepted > 0);
+  });
+}
+
+TEST_CASE("registry: a data type dispatch does not list is an error, and nothing is written") {
+  // A valid SIGN on FLOAT32, validated; then its tensors' type changed to FLOAT64 behind
+  // validation's back (what a support table listing a type dispatch lacks would do).
+  const UINT sizes[1] = {4};
+  DML_BUFFER_TENSOR_DESC b{DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 1, sizes, nullptr, 16, 0};
+  DML_TENSOR_DESC t{DML_TENSOR_TYPE_BUFFER, &b};
+  DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign{&t, &t};
+  const DML_OPERATOR_DESC op{DML_OPERATOR_ELEMENT_WISE_SIGN, &sign};
+  validated_operation v;
+  REQUIRE(validate_descriptor(DML_FEATURE_LEVEL_6_4, op, v).ok());
+  v.tensors[0].type = v.tensors[1].type = data_type::float64;
+
+  double in[4] = {-1.0, 2.0, 0.0, 3.0};
+  double out[4] = {7.0, 7.0, 7.0, 7.0};
+  const input_binding inputs[1] = {{in, sizeof in}};
+  const output_binding outputs[1] = {{out, sizeof out}};
+  for (const bool fast : {false, true}) {
+    const auto s = fast ? run_validated(dmlref::fast, v, inputs, outputs) : run_validated(dmlref::golden, v, inputs, outputs);
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.code() == dmlref::errc::unsupported_data_type);
+    CHECK(s.message().find("ELEMENT_WISE_SIGN has no kernel for InputTensor FLOAT64") != std::string::npos);
+    for (const double x : out) CHECK(x == 7.0);
+  }
+  bool mask[4] = {true, true, true, true};
+  const void* input_data[1] = {in};
+  CHECK_FALSE(dmlref::oracle::defined_mask(v, input_data, mask).ok());
+
+  // An operator type outside the registry is refused the same way.
+  v.tensors[0].type = v.tensors[1].type = data_type::float32;
+  REQUIRE(run_validated(dmlref::golden, v, inputs, outputs).ok());  // the control: float32 dispatches
+  v.op.type = static_cast<DML_OPERATOR_TYPE>(1);
+  CHECK_FALSE(run_validated(dmlref::golden, v, inputs, outputs).ok());
+}
+
+TEST_CASE("registry: names, DML_OPERATOR_TYPE values and lookups agree") {
+  std::size_t index = 0;
+  dmlref::ops::for_each_operator([&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    CAPTURE(Op::dml_name);
+    DML_OPERATOR_TYPE found = DML_OPERATOR_INVALID;
+    REQUIRE(dmlref::ops::operator_type_from_name(Op::dml_name, found));
+    CHECK(found == Op::dml_type);
+    CHECK(dmlref::ops::with_operator(Op::dml_type, [](auto) {}));
+    std::string at_index;
+    CHECK(dmlref::ops::with_operator_at(index++, [&](auto t) { at_index = decltype(t)::type::dml_name; }));
+    CHECK(at_index == Op::dml_name);
+    CHECK(dmlref::ops::operator_names().find(Op::dml_name) != std::string::npos);
+    // The output is the last tensor slot and is never optional.
+    CHECK_FALSE(Op::tensors.back().optional);
+    CHECK(std::string(Op::tensors.back().name) == "OutputTensor");
+  });
+  CHECK(index == dmlref::ops::operators::size);
+  DML_OPERATOR_TYPE unused = DML_OPERATOR_INVALID;
+  CHECK_FALSE(dmlref::ops::operator_type_from_name("ELEMENT_WISE_IDENTITY", unused));
+  CHECK_FALSE(dmlref::ops::with_operator_at(dmlref::ops::operators::size, [](auto) {}));
+}
