@@ -2,7 +2,8 @@
 // ties, overflow, underflow, subnormals and ScaleBias, for FLOAT32 and FLOAT16.
 //
 // Every expected bit pattern is derived by hand from SEMANTICS.md and IEEE 754 (derivations in
-// the comments). NaN results are checked by class only.
+// the comments). NaN results are checked by class only. Every vector runs through the element
+// rule, and through the typed API and dml::execute on both paths (tests/op_variants.hpp).
 
 #include <dmlref/dml/execute_once.hpp>  // first: the runtime layer is compiled once, elsewhere
 
@@ -17,6 +18,7 @@
 #include <dmlref/dmlref.hpp>
 
 #include "bit_helpers.hpp"
+#include "op_variants.hpp"
 
 namespace {
 
@@ -66,10 +68,11 @@ struct fmt<float16> {
   static constexpr bits one_minus_ulp = 0x3BFFu;  // 1 - 2^-11
 };
 
-/// CONSTANT_POW golden on one element: pow(x, e) with optional ScaleBias.
+/// CONSTANT_POW on one element: pow(x, e) with optional ScaleBias, by the element rule; the
+/// typed API and dml::execute on both paths are checked against it on the way.
 template <class T>
 typename fmt<T>::bits cpow(typename fmt<T>::bits x, float e, std::optional<scale_bias> sb = std::nullopt) {
-  const dmlref::ops::constant_pow op{e, sb};
+  const op_variants::every_variant<dmlref::ops::constant_pow> op{{e, sb}};
   return bits_of(op(fmt<T>::make(x)));
 }
 

@@ -1,6 +1,8 @@
 // ELEMENT_WISE_DEQUANTIZE_LINEAR: (x - zero_point) * scale, exact, rounded once to the output
 // type, for every input type and both output types, through ops::dequantize_linear, the typed
-// API (with and without a zero point) and dml::execute.
+// API (with and without a zero point) and dml::execute. Every element the tests give the
+// operator object also runs through the typed API and dml::execute on both paths
+// (tests/op_variants.hpp).
 //
 // Expectations: hand-derived bits for the named cases; for the sweeps, an independent exact
 // computation in this file: |x - zp| * (scale significand) as a 64-bit integer, rounded to the
@@ -20,6 +22,7 @@
 #include <dmlref/dmlref.hpp>
 
 #include "bit_helpers.hpp"
+#include "op_variants.hpp"
 
 namespace {
 
@@ -145,7 +148,7 @@ TEST_CASE("DEQUANTIZE: the independent rounding helper itself (hand-checked valu
 }
 
 TEST_CASE("DEQUANTIZE FLOAT32: hand-derived exact products and single roundings") {
-  const dmlref::ops::dequantize_linear op{};
+  const op_variants::every_variant<dmlref::ops::dequantize_linear> op{};
   const auto i32max = std::numeric_limits<std::int32_t>::max();
   const auto i32min = std::numeric_limits<std::int32_t>::min();
   // x = INT32_MAX, zp = INT32_MIN: difference 2^32 - 1 (beyond FLOAT32's 2^24). Scale 0x3FAAAAAB
@@ -203,7 +206,7 @@ TEST_CASE("DEQUANTIZE FLOAT32: hand-derived exact products and single roundings"
 }
 
 TEST_CASE("DEQUANTIZE FLOAT16: rounded once, straight from the exact product") {
-  const dmlref::ops::dequantize_linear op{};
+  const op_variants::every_variant<dmlref::ops::dequantize_linear> op{};
   // INT32 x = 400000000, zp = -56064968: difference 456064968 (0x1B2EFFC8). Scale 0x079E =
   // 1950 * 2^-24 (normal: biased exponent 1, fraction 926). Exact product P * 2^-24 with
   // P = 456064968 * 1950 = 0xCF10005570 (40 bits): keep 11 bits 0x678 (bits 39..29),
@@ -250,7 +253,7 @@ TEST_CASE_TEMPLATE("DEQUANTIZE: every input type to every output type (sweep)", 
                                                      B(0x7F7FFFFFu)}
                                     : std::vector<B>{B(0x3C00u), B(0x3800u), B(0xB400u), B(0x4200u), B(0x2E66u),
                                                      B(0x3555u), B(0xC7C0u), B(0x0001u), B(0x7BFFu)};
-  const dmlref::ops::dequantize_linear op{};
+  const op_variants::every_variant<dmlref::ops::dequantize_linear> op{};
   std::vector<In> vx, vz;
   std::vector<Out> vs;
   std::vector<B> want;
@@ -314,7 +317,7 @@ TEST_CASE_TEMPLATE("DEQUANTIZE: scale 0 is undefined; NaN and Inf scales propaga
   const B pzero = 0, nzero = f32_out ? B(0x80000000u) : B(0x8000u);
   const B pinf = f32_out ? B(0x7F800000u) : B(0x7C00u), ninf = f32_out ? B(0xFF800000u) : B(0xFC00u);
   const B qnan = f32_out ? B(0x7FC00000u) : B(0x7E00u);
-  const dmlref::ops::dequantize_linear op{};
+  const op_variants::every_variant<dmlref::ops::dequantize_linear> op{};
   // Scale +-0: undefined whatever x and zp.
   for (B s : {pzero, nzero}) {
     CHECK_FALSE(op.defined(std::int32_t{5}, F::make(s), std::int32_t{2}));

@@ -1,7 +1,8 @@
 // ELEMENT_WISE_POW: float bases with every exponent type, integer bases with integer exponents
 // (exact, modulo 2^bits), integer bases with float exponents (truncation toward zero), and
 // integer bases with ScaleBias (the float route), through ops::pow, the typed API and
-// dml::execute.
+// dml::execute: every element the tests give ops::pow also runs through the typed API and
+// dml::execute on both paths (tests/op_variants.hpp).
 //
 // Expectations: hand-derived bits (comments), or exact integer arithmetic done here
 // independently (naive repeated multiplication modulo 2^bits).
@@ -21,6 +22,7 @@
 #include <dmlref/dmlref.hpp>
 
 #include "bit_helpers.hpp"
+#include "op_variants.hpp"
 
 namespace {
 
@@ -152,7 +154,7 @@ TEST_CASE_TEMPLATE("POW: float bases with every exponent type (6_4)", E, float, 
     x16[i] = f16(cases[i].base16);
     ev[i] = exponent_value<E>(cases[i].exponent);
   }
-  const dmlref::ops::pow op{};
+  const op_variants::every_variant<dmlref::ops::pow> op{dmlref::ops::pow{}};
   for (std::uint32_t i = 0; i < n; ++i) {
     CAPTURE(i);
     CAPTURE(cases[i].exponent);
@@ -194,7 +196,7 @@ TEST_CASE_TEMPLATE("POW: float bases with every exponent type (6_4)", E, float, 
 
 TEST_CASE_TEMPLATE("POW: float bases with the extremes of integer exponent types", E, std::int8_t, std::int16_t,
                    std::int32_t, std::uint8_t, std::uint16_t, std::uint32_t) {
-  const dmlref::ops::pow op{};
+  const op_variants::every_variant<dmlref::ops::pow> op{dmlref::ops::pow{}};
   const E emax = std::numeric_limits<E>::max();  // 127, 32767, 2^31 - 1, 255, 65535, 2^32 - 1: all odd
   // (-1)^odd = -1, 1^anything = 1; 2^emax overflows both formats except 2^127 in FLOAT32.
   CHECK(bits_of(op(-1.0f, emax)) == 0xBF800000u);
@@ -223,7 +225,7 @@ TEST_CASE_TEMPLATE("POW: float bases with the extremes of integer exponent types
 }
 
 TEST_CASE("POW: float bases with float exponents (special values through the exponent tensor)") {
-  const dmlref::ops::pow op{};
+  const op_variants::every_variant<dmlref::ops::pow> op{dmlref::ops::pow{}};
   // 4^0.5 = 2, 4^-0.5 = 0.5, 2^0.5 = 0x3FB504F3 (correctly rounded sqrt 2).
   CHECK(bits_of(op(4.0f, 0.5f)) == 0x40000000u);
   CHECK(bits_of(op(4.0f, -0.5f)) == 0x3F000000u);
@@ -244,11 +246,11 @@ TEST_CASE("POW: float bases with float exponents (special values through the exp
 TEST_CASE("POW: float base with ScaleBias (fused, rounded once to FLOAT32)") {
   // As in CONSTANT_POW: x = Scale = 1 + 2^-12, Bias = -1 -> g = 2^-11 + 2^-24 exactly
   // (0x3A000400); exponent 1 gives g itself. Separate rounding would give 0x3A000000.
-  const dmlref::ops::pow op{scale_bias{f32(0x3F800800u), -1.0f}};
+  const op_variants::every_variant<dmlref::ops::pow> op{dmlref::ops::pow{scale_bias{f32(0x3F800800u), -1.0f}}};
   CHECK(bits_of(op(f32(0x3F800800u), 1.0f)) == 0x3A000400u);
   CHECK(bits_of(op(f32(0x3F800800u), std::int32_t{1})) == 0x3A000400u);
   // FLOAT16 base: g = 1 + 2^-11 + 2^-30 -> FLOAT32 1 + 2^-11 -> FLOAT16 tie -> 1 (0x3C00).
-  const dmlref::ops::pow op16{scale_bias{f32(0x3F800008u), f32(0xBA004000u)}};
+  const op_variants::every_variant<dmlref::ops::pow> op16{dmlref::ops::pow{scale_bias{f32(0x3F800008u), f32(0xBA004000u)}}};
   CHECK(bits_of(op16(f16(0x3C01u), std::uint8_t{1})) == 0x3C00u);
 }
 
@@ -273,7 +275,7 @@ TEST_CASE_TEMPLATE("POW: integer base and integer exponent, exact modulo 2^bits"
   using lb = std::numeric_limits<B>;
   using le = std::numeric_limits<E>;
   constexpr int bits = 8 * static_cast<int>(sizeof(B));
-  const dmlref::ops::pow op{};
+  const op_variants::every_variant<dmlref::ops::pow> op{dmlref::ops::pow{}};
   auto check = [&](B x, E e, B want) {
     CAPTURE(static_cast<long long>(x));
     CAPTURE(static_cast<long long>(e));
@@ -336,7 +338,7 @@ TEST_CASE_TEMPLATE("POW: integer base and integer exponent, exact modulo 2^bits"
 }
 
 TEST_CASE("POW: integer examples named in the contract") {
-  const dmlref::ops::pow op{};
+  const op_variants::every_variant<dmlref::ops::pow> op{dmlref::ops::pow{}};
   CHECK(op(std::int8_t{3}, std::int8_t{5}) == std::int8_t{-13});   // 243 - 256
   CHECK(op(std::uint8_t{3}, std::int8_t{5}) == std::uint8_t{243});
   CHECK(op(std::uint8_t{2}, std::uint8_t{8}) == std::uint8_t{0});   // 256 mod 256
@@ -373,7 +375,7 @@ TEST_CASE("POW: integer examples named in the contract") {
 }
 
 TEST_CASE("POW: integer base, float exponent: truncation toward zero, undefined elements") {
-  const dmlref::ops::pow op{};
+  const op_variants::every_variant<dmlref::ops::pow> op{dmlref::ops::pow{}};
   auto check = [&](auto x, auto e, long long want) {
     CHECK(op.defined(x, e));
     CHECK(static_cast<long long>(op(x, e)) == want);
@@ -425,7 +427,7 @@ TEST_CASE("POW: integer base, float exponent: truncation toward zero, undefined 
 TEST_CASE("POW: integer base with ScaleBias goes through the float route") {
   // g = fma(x, Scale, Bias) in FLOAT32, pow in reals, truncation toward zero.
   auto run = [](auto x, auto e, scale_bias sb) {
-    const dmlref::ops::pow op{sb};
+    const op_variants::every_variant<dmlref::ops::pow> op{dmlref::ops::pow{sb}};
     return std::make_pair(op.defined(x, e), static_cast<long long>(op(x, e)));
   };
   using R = std::pair<bool, long long>;

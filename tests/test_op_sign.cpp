@@ -1,4 +1,6 @@
-// ELEMENT_WISE_SIGN: every data type, through ops::sign, the typed API and dml::execute.
+// ELEMENT_WISE_SIGN: every data type, through ops::sign, the typed API and dml::execute; every
+// element the tests give the operator object also runs through the typed API and dml::execute
+// on both paths (tests/op_variants.hpp).
 //
 // Expectations come from SEMANTICS.md: -1 if x < 0, +1 if x > 0, else 0; NaN -> +0, -0 -> +0,
 // +-Inf -> +-1, subnormals -> +-1, unsigned types give 0 or 1. Floats are compared by bits.
@@ -18,6 +20,7 @@
 #include <dmlref/dmlref.hpp>
 
 #include "bit_helpers.hpp"
+#include "op_variants.hpp"
 
 namespace {
 
@@ -143,7 +146,7 @@ dmlref::status execute_sign(const T* in, T* out, std::uint32_t n, dmlref::dml::D
 TEST_CASE_TEMPLATE("SIGN: float formats, every special class, by bits", T, float, float16) {
   using fmt = sign_float_format<T>;
   const auto cases = fmt::cases();
-  const dmlref::ops::sign op{};
+  const op_variants::every_variant<dmlref::ops::sign> op{};
   for (const auto& c : cases) {
     CAPTURE(c.first);
     CHECK(bits_of(op(fmt::make(c.first))) == c.second);
@@ -169,7 +172,7 @@ TEST_CASE_TEMPLATE("SIGN: integer types, negatives, zero, positives and extremes
                    std::int16_t, std::int32_t, std::int64_t, std::uint8_t, std::uint16_t, std::uint32_t,
                    std::uint64_t) {
   const auto cases = integer_cases<T>();
-  const dmlref::ops::sign op{};
+  const op_variants::every_variant<dmlref::ops::sign> op{};
   for (const auto& c : cases) {
     CAPTURE(static_cast<long long>(c.first));
     CHECK(op(c.first) == c.second);
