@@ -21,9 +21,10 @@
 #   6. scripts/flagproof.sh (golden's bits under every flag set) and scripts/fuzz.sh (each
 #      libFuzzer target built and run briefly)
 #
-# Every build, install, consumer, ctest, meson test and dmlref-eval check counts as one test;
-# each doctest run adds its own test-case counts. A failure does not stop the run. The last line
-# is exactly "N passed, N failed"; the exit status is non-zero when anything failed.
+# Every build, install, consumer, ctest, meson test, dmlref-eval check and the conformance data
+# check count as one test each; each doctest run adds its own test-case counts. A failure does
+# not stop the run. The last line is exactly "N passed, N failed"; the exit status is non-zero
+# when anything failed.
 #
 # Environment:
 #   DMLREF_JOBS=2            parallel build jobs
