@@ -26,12 +26,12 @@
 #include "dmlref/core/tensor_desc.hpp"
 #include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
+#include "dmlref/io/json_numbers.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/scale_bias.hpp"
 
 namespace dmlref::io {
 
-using json = nlohmann::json;
 
 inline constexpr std::uint64_t default_max_buffer_bytes = std::uint64_t{1} << 30;
 
@@ -100,6 +100,12 @@ status store_element(const json& v, T* dst, const std::string& tensor, const std
   if constexpr (is_float_element_v<T>) {
     using F = typename math::format_of<T>::type;
     using bits_type = typename F::bits_type;
+    if (const auto text = kept_decimal_text(v)) {  // a decimal on a boundary of some format
+      detail::exact_binary exact{};
+      if (!decimal_to_exact(*text, exact)) return fail(tensor, where, "\"" + *text + "\" is not a number");
+      dst[index] = math::from_bits<T>(detail::round_to_format<F>(exact));
+      return {};
+    }
     if (v.is_string()) {
       const auto& s = v.get_ref<const std::string&>();
       bits_type bits = 0;
@@ -114,8 +120,8 @@ status store_element(const json& v, T* dst, const std::string& tensor, const std
       return {};
     }
     if (!v.is_number()) return fail(tensor, where, "must be a number or a string");
-    const double d = v.get<double>();
-    dst[index] = math::round_real<T>(math::to_real(d));  // one rounding, to nearest even
+    const double d = v.get<double>();  // not on a boundary of T: rounding it is rounding the decimal
+    dst[index] = math::round_real<T>(math::to_real(d));
     return {};
   } else {
     using limits = std::numeric_limits<T>;
@@ -136,8 +142,8 @@ status store_element(const json& v, T* dst, const std::string& tensor, const std
       dst[index] = static_cast<T>(s);
       return {};
     }
-    if (v.is_number_float()) {
-      return fail(tensor, where, v.dump() + " is not an integer (an integer tensor takes JSON integers)");
+    if (v.is_number_float() || kept_decimal_text(v)) {
+      return fail(tensor, where, kept_decimal_text(v).value_or(v.dump()) + " is not an integer (an integer tensor takes JSON integers)");
     }
     if (v.is_string()) {
       std::uint64_t raw = 0;
@@ -395,7 +401,7 @@ inline std::vector<read_result> read_cases(std::string_view text,
                                            bool* collection = nullptr) {
   std::vector<read_result> results;
   if (collection != nullptr) *collection = false;
-  json document = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  json document = parse_json(text);
   if (document.is_discarded()) {
     results.push_back({"document", status::error(errc::invalid_argument, "", "JSON", "the document is not valid JSON"), {}});
     return results;
