@@ -7,7 +7,6 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 1
 DIR=$ROOT/build/demo
-SHARED=${DMLREF_SHARED_DIR:-$ROOT/../shared}
 JOBS=${DMLREF_JOBS:-$(nproc)}
 failures=0
 
@@ -18,7 +17,7 @@ echo "== build (g++, Release, examples and tools) in build/demo"
 t0=$(date +%s)
 if ! cmake -S "$ROOT" -B "$DIR" -G Ninja -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Release \
       -DDMLREF_BUILD_EXAMPLES=ON -DDMLREF_BUILD_TOOLS=ON \
-      -DDMLREF_BUILD_TESTS=OFF -DDMLREF_BUILD_BENCH=OFF -DDMLREF_SHARED_DIR="$SHARED" >/dev/null ||
+      -DDMLREF_BUILD_TESTS=OFF -DDMLREF_BUILD_BENCH=OFF >/dev/null ||
    ! cmake --build "$DIR" --parallel "$JOBS"; then
   echo "demo: build failed"; exit 1
 fi
@@ -78,10 +77,10 @@ else
         ok_max=1 show "$eval_tool" compare "$c" "$actual"
       done
     done
-  elif [ -f "$SHARED/conformance/wpt-dml/sign.json" ]; then
-    show "$eval_tool" check "$SHARED/conformance/wpt-dml/sign.json"
+  elif [ -f "$ROOT/tests/conformance/dml/sign.json" ]; then
+    show "$eval_tool" check "$ROOT/tests/conformance/dml/sign.json"
   else
-    echo "(no case file: neither examples/cases/*.json nor $SHARED/conformance/wpt-dml/sign.json)"
+    echo "(no case file: neither examples/cases/*.json nor tests/conformance/dml/sign.json)"
   fi
   # examples/*.py: harnesses driving dmlref-eval (standard library only; /usr/bin/python3
   # rather than whatever `python3` a pyenv shim points at)

@@ -13,7 +13,7 @@
 # The golden path's big-integer arithmetic is left without coverage instrumentation
 # (fuzz/coverage_ignorelist.txt): it would otherwise take most of each execution.
 # Corpora: seeds are written afresh on each run (the runtime fuzzers write their own; the
-# case reader takes each case of ../shared/conformance/wpt-dml/*.json as one file, and
+# case reader takes each case of tests/conformance/dml/*.json as one file, and
 # fuzz/case_file.dict); what a run finds is kept in $DMLREF_FUZZ_DIR/corpus/<fuzzer>/ and
 # used by the next run.
 #
@@ -30,7 +30,6 @@
 #   DMLREF_FUZZ_JOBS=1              compiles at once
 #   DMLREF_FUZZ_ONLY="a b"         run only these fuzzers (names without fuzz_)
 #   DMLREF_FUZZ_BUILD_ONLY=0       1: build, do not run
-#   DMLREF_SHARED_DIR              the shared folder (default: <repo>/../shared)
 set -uo pipefail
 
 SECS=${1:-20}
@@ -45,7 +44,6 @@ mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd)
 CXX=${DMLREF_FUZZ_CXX:-clang++}
 OPT=${DMLREF_FUZZ_OPT:--O1}
 ARCH=${DMLREF_FUZZ_ARCH:--march=native}
-SHARED=${DMLREF_SHARED_DIR:-$ROOT/../shared}
 JOBS=${DMLREF_FUZZ_JOBS:-1}
 FUZZERS=(runtime case_reader fast_vs_golden)
 [ -n "${DMLREF_FUZZ_ONLY:-}" ] && read -r -a FUZZERS <<<"$DMLREF_FUZZ_ONLY"
@@ -140,7 +138,7 @@ seeds() {
   rm -rf "$dir" && mkdir -p "$dir"
   case $name in
     case_reader)
-      local corpus=$SHARED/conformance/wpt-dml python
+      local corpus=$ROOT/tests/conformance/dml python
       python=$(command -v python3 || true)
       if [ ! -d "$corpus" ] || [ -z "$python" ]; then
         echo "fuzz: no $corpus or no python3: case_reader starts from a minimal seed" >&2

