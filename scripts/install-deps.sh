@@ -13,7 +13,8 @@ packages=(
   g++ clang libclang-rt-14-dev        # compilers (clang's sanitizer runtime)
   doctest-dev                         # tests
   libxsimd-dev                        # dmlref::simd, the fast path
-  nlohmann-json3-dev                  # tools/dmlref-eval
+  nlohmann-json3-dev libcli11-dev     # tools/dmlref-eval
+  python3-numpy python3-pytest        # dmlref-eval's tests (.npy files numpy writes)
   libbenchmark-dev                    # bench/
   libeigen3-dev xtensor-dev           # comparisons in bench/ and tests
   python3-matplotlib                  # plots (use /usr/bin/python3: a pyenv `python3` lacks it)

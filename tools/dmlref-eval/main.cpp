@@ -1,126 +1,47 @@
 // dmlref-eval: the golden oracle from the command line, for test harnesses in any language.
 //
-//   dmlref-eval run     CASES.json [--path golden|fast]
+//   dmlref-eval run     CASES.json [--path golden|fast] [--out-dir DIR]
 //   dmlref-eval check   CASES.json [--path golden|fast] [comparison options]
 //   dmlref-eval compare CASES.json ACTUAL.json        [comparison options]
 //
 // Comparison options: --tolerance exact|ulp:N (instead of each case's own or the default),
 // --nan same-bits (a NaN must match bit for bit), --zeros same-sign (+0 against -0 fails),
-// --floor X (|actual - expected| <= X passes).
-// Exit status: 0 all good; 1 a mismatch (check, compare); 2 an invalid case, file or usage
-// (one line on stderr names the case, the tensor and the rule; the other cases still run).
+// --floor X (|actual - expected| <= X passes); --report json|junit FILE writes the results
+// for CI as well. Exit status: 0 all good; 1 a mismatch (check, compare); 2 an invalid case,
+// file or usage (one line on stderr names the file, the case, the tensor and the rule; the
+// other cases still run).
 
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "dmlref/core/path.hpp"
 #include "dmlref/io/check.hpp"
+#include "dmlref/version.hpp"
 #include "output_json.hpp"
+#include "progress.hpp"
+#include "results.hpp"
 
 namespace {
 
-using dmlref_eval::json;
-
-constexpr const char* usage_text =
-    "usage: dmlref-eval run CASES.json [--path golden|fast]\n"
-    "       dmlref-eval check CASES.json [--path golden|fast] [--tolerance exact|ulp:N] [--nan same-bits] [--zeros same-sign] [--floor X]\n"
-    "       dmlref-eval compare CASES.json ACTUAL.json [--tolerance exact|ulp:N] [--nan same-bits] [--zeros same-sign] [--floor X]\n"
-    "CASES.json holds one case of the format dmlref-case/1 or {\"cases\": [...]}; ACTUAL.json holds\n"
-    "outputs in the shape `run` prints.\n";
-
 struct options {
   std::string command;
-  std::vector<std::string> files;
+  std::string cases_file;
+  std::string actual_file;
   bool fast = false;
+  std::string out_dir;
   std::optional<dmlref::tolerance> tol;
   dmlref::oracle::compare_options compare;
+  std::vector<std::string> report;  // {format, file} of --report
+  bool quiet = false;
 };
-
-int usage(const std::string& problem) {
-  std::cerr << "dmlref-eval: " << problem << "\n" << usage_text;
-  return 2;
-}
-
-bool parse_options(int argc, char** argv, options& o, std::string& problem) {
-  if (argc < 2) {
-    problem = "no command";
-    return false;
-  }
-  o.command = argv[1];
-  for (int i = 2; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto value = [&](std::string& out) {
-      if (i + 1 >= argc) return false;
-      out = argv[++i];
-      return true;
-    };
-    std::string v;
-    if (arg == "--path") {
-      if (!value(v) || (v != "golden" && v != "fast")) {
-        problem = "--path takes golden or fast";
-        return false;
-      }
-      o.fast = v == "fast";
-    } else if (arg == "--tolerance") {
-      if (!value(v)) {
-        problem = "--tolerance takes exact or ulp:N";
-        return false;
-      }
-      if (v == "exact") {
-        o.tol = dmlref::tolerance::exact();
-      } else if (v.rfind("ulp:", 0) == 0 && v.size() > 4 && v.find_first_not_of("0123456789", 4) == std::string::npos &&
-                 v.size() < 24) {
-        o.tol = dmlref::tolerance::ulp(std::stoull(v.substr(4)));
-      } else {
-        problem = "--tolerance takes exact or ulp:N";
-        return false;
-      }
-    } else if (arg == "--nan") {
-      if (!value(v) || (v != "same-bits" && v != "any")) {
-        problem = "--nan takes same-bits or any";
-        return false;
-      }
-      o.compare.nans = v == "same-bits" ? dmlref::oracle::nan_rule::same_bits : dmlref::oracle::nan_rule::any_nan;
-    } else if (arg == "--zeros") {
-      if (!value(v) || (v != "same-sign" && v != "either-sign")) {
-        problem = "--zeros takes same-sign or either-sign";
-        return false;
-      }
-      o.compare.zeros =
-          v == "same-sign" ? dmlref::oracle::zero_rule::same_sign : dmlref::oracle::zero_rule::either_sign;
-    } else if (arg == "--floor") {
-      char* end = nullptr;
-      if (!value(v) || (o.compare.absolute_floor = std::strtod(v.c_str(), &end), end == v.c_str() || *end != '\0') ||
-          !(o.compare.absolute_floor >= 0.0)) {
-        problem = "--floor takes a non-negative number";
-        return false;
-      }
-    } else if (arg == "--help" || arg == "-h") {
-      std::cout << usage_text;
-      std::exit(0);
-    } else if (!arg.empty() && arg[0] == '-') {
-      problem = "unknown option " + arg;
-      return false;
-    } else {
-      o.files.push_back(arg);
-    }
-  }
-  const std::size_t wanted = o.command == "compare" ? 2 : 1;
-  if (o.command != "run" && o.command != "check" && o.command != "compare") {
-    problem = "unknown command " + o.command;
-    return false;
-  }
-  if (o.files.size() != wanted) {
-    problem = o.command + " takes " + std::to_string(wanted) + " file" + (wanted == 1 ? "" : "s");
-    return false;
-  }
-  return true;
-}
 
 bool read_file(const std::string& path, std::string& text) {
   std::ifstream in(path, std::ios::binary);
@@ -131,40 +52,17 @@ bool read_file(const std::string& path, std::string& text) {
   return true;
 }
 
+std::string folder_of(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash == 0 ? 1 : slash);
+}
+
 void report_invalid(const std::string& file, const std::string& case_name, const dmlref::status& s) {
   std::cerr << "dmlref-eval: invalid case \"" << case_name << "\" in " << file << ": " << s.message() << "\n";
 }
 
 dmlref::status evaluate(const options& o, const dmlref::io::test_case& c, dmlref::io::evaluation& out) {
   return o.fast ? dmlref::io::evaluate(dmlref::fast, c, out) : dmlref::io::evaluate(dmlref::golden, c, out);
-}
-
-/// run: the outputs as JSON; a collection in, a collection out.
-int run(const options& o, const std::vector<dmlref::io::read_result>& cases, bool collection) {
-  int status = 0;
-  json results = json::array();
-  for (const auto& entry : cases) {
-    json item;
-    item["name"] = entry.name;
-    dmlref::io::evaluation e;
-    dmlref::status s = entry.error.ok() ? evaluate(o, entry.value, e) : entry.error;
-    if (!s.ok()) {
-      report_invalid(o.files[0], entry.name, s);
-      item["error"] = s.message();
-      status = 2;
-    } else {
-      item["OutputTensor"] = dmlref_eval::tensor_json(e);
-    }
-    results.push_back(std::move(item));
-  }
-  json document;
-  if (collection) {
-    document["cases"] = std::move(results);
-  } else {
-    document = std::move(results[0]);
-  }
-  std::cout << document.dump(1) << "\n";
-  return status;
 }
 
 dmlref::oracle::compare_options comparison_for(const options& o, const dmlref::io::test_case& c,
@@ -174,19 +72,33 @@ dmlref::oracle::compare_options comparison_for(const options& o, const dmlref::i
   return opts;
 }
 
-void print_result(const std::string& name, const dmlref::oracle::report& r) {
-  std::cout << (r.pass ? "PASS " : "FAIL ") << name << " (" << r.compared << " compared, " << r.skipped
-            << " undefined, worst " << r.max_ulps << " ULP";
-  if (r.nan_mismatches != 0) std::cout << ", " << r.nan_mismatches << " NaN mismatched";
-  if (r.zero_sign_mismatches != 0) std::cout << ", " << r.zero_sign_mismatches << " zeros of the wrong sign";
-  std::cout << ")\n";
-  if (!r.pass) std::cout << r.text();
+/// run: the outputs as JSON (or .npy files named by the JSON); a collection in, a collection out.
+int run(const options& o, const std::vector<dmlref::io::read_result>& cases, bool collection) {
+  int status = 0;
+  dmlref_eval::outputs_writer out(std::cout, collection, o.out_dir);
+  dmlref_eval::progress meter(o.quiet, "run");
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const auto& entry = cases[k];
+    dmlref::io::evaluation e;
+    dmlref::status s = entry.error.ok() ? evaluate(o, entry.value, e) : entry.error;
+    if (s.ok()) s = out.add(k, entry.name, e);
+    if (!s.ok()) {
+      report_invalid(o.cases_file, entry.name, s);
+      out.add_error(entry.name, s);
+      status = 2;
+    }
+    meter.step(e.desc.element_count());
+  }
+  if (auto s = out.finish(); !s.ok()) {
+    std::cerr << "dmlref-eval: " << s.message() << "\n";
+    return 2;
+  }
+  return status;
 }
 
-/// check: each case's expected values against the evaluation.
-int check(const options& o, const std::vector<dmlref::io::read_result>& cases) {
-  int passed = 0, failed = 0;
-  bool invalid = false;
+/// check: each case's expected values (the expectation) against dmlref's evaluation.
+int check(const options& o, const std::vector<dmlref::io::read_result>& cases, dmlref_eval::results& results) {
+  dmlref_eval::progress meter(o.quiet, "check");
   for (const auto& entry : cases) {
     dmlref::io::evaluation e;
     dmlref::status s = entry.error.ok() ? evaluate(o, entry.value, e) : entry.error;
@@ -194,31 +106,30 @@ int check(const options& o, const std::vector<dmlref::io::read_result>& cases) {
       s = dmlref::status::error(dmlref::errc::invalid_argument, "expected", "", "check needs expected values");
     }
     if (!s.ok()) {
-      report_invalid(o.files[0], entry.name, s);
-      std::cout << "INVALID " << entry.name << ": " << s.message() << "\n";
-      invalid = true;
-      ++failed;
+      report_invalid(o.cases_file, entry.name, s);
+      results.invalid(entry.name, s);
       continue;
     }
-    const auto r = dmlref::io::compare_with(e, *entry.value.expected, comparison_for(o, entry.value, e));
-    print_result(entry.name, r);
-    (r.pass ? passed : failed)++;
+    const auto r = dmlref::io::compare_with(e, *entry.value.expected, comparison_for(o, entry.value, e),
+                                            dmlref::io::expectation::given);
+    results.judged(entry.name, r, dmlref_eval::inputs_at(entry.value, r));
+    meter.step(e.desc.element_count());
   }
-  std::cout << passed << " passed, " << failed << " failed\n";
-  return invalid ? 2 : failed != 0 ? 1 : 0;
+  return results.finish();
 }
 
 /// Reads the outputs a GPU produced, in the shape run prints, one per case.
 bool read_actual(const std::string& text, std::size_t expected_count, std::vector<dmlref::io::json>& outputs,
                  std::string& problem) {
-  const auto document = dmlref::io::parse_json(text);
+  std::string why;
+  const auto document = dmlref::io::parse_json(text, &why);
   if (document.is_discarded()) {
-    problem = "ACTUAL is not valid JSON";
+    problem = "is not valid JSON: " + why;
     return false;
   }
   if (document.is_object() && document.contains("cases")) {
     if (!document["cases"].is_array()) {
-      problem = "ACTUAL's \"cases\" must be an array";
+      problem = "\"cases\" must be an array";
       return false;
     }
     for (const auto& c : document["cases"]) outputs.push_back(c);
@@ -226,88 +137,208 @@ bool read_actual(const std::string& text, std::size_t expected_count, std::vecto
     outputs.push_back(document);
   }
   if (outputs.size() != expected_count) {
-    problem = "ACTUAL holds " + std::to_string(outputs.size()) + " outputs for " + std::to_string(expected_count) + " cases";
+    problem = "holds " + std::to_string(outputs.size()) + " outputs for " + std::to_string(expected_count) + " cases";
     return false;
   }
   return true;
 }
 
 /// The actual output of one case, checked against the golden output's type and sizes.
-dmlref::status actual_values(const dmlref::io::json& item, const dmlref::io::evaluation& golden, dmlref::io::element_buffer& out) {
-  using dmlref::status;
+dmlref::status actual_values(const dmlref::io::json& item, const dmlref::io::evaluation& golden,
+                             const std::string& base_dir, dmlref::io::element_buffer& out) {
   using dmlref::errc;
+  using dmlref::status;
   if (!item.is_object() || !item.contains("OutputTensor") || !item["OutputTensor"].is_object()) {
-    return status::error(errc::invalid_argument, "OutputTensor", "", "ACTUAL has no OutputTensor object for this case");
+    return status::error(errc::invalid_argument, "OutputTensor", "", "no OutputTensor object for this case");
   }
   const auto& t = item["OutputTensor"];
   const auto type_it = t.find("dataType");
-  if (type_it == t.end() || !type_it->is_string() || dmlref::data_type_from_name(type_it->get<std::string>()) != golden.desc.type) {
+  if (type_it == t.end() || !type_it->is_string() ||
+      dmlref::data_type_from_name(type_it->get<std::string>()) != golden.desc.type) {
     return status::error(errc::invalid_argument, "OutputTensor", "dataType",
-                         "ACTUAL's dataType must be " + std::string(dmlref::name(golden.desc.type)));
+                         "must be " + std::string(dmlref::name(golden.desc.type)) + ", the case's output type");
   }
   const auto sizes_it = t.find("sizes");
   bool same_sizes = sizes_it != t.end() && sizes_it->is_array() && sizes_it->size() == golden.desc.rank;
   for (std::uint32_t i = 0; same_sizes && i < golden.desc.rank; ++i) {
     same_sizes = (*sizes_it)[i].is_number_unsigned() && (*sizes_it)[i].get<std::uint64_t>() == golden.desc.sizes[i];
   }
-  if (!same_sizes) return status::error(errc::sizes_mismatch, "OutputTensor", "sizes", "ACTUAL's sizes must equal the case's");
+  if (!same_sizes) return status::error(errc::sizes_mismatch, "OutputTensor", "sizes", "must equal the case's sizes");
   const auto data_it = t.find("data");
   const auto count = golden.desc.element_count();
-  if (data_it == t.end() || !data_it->is_array() || data_it->size() != count) {
-    return status::error(errc::invalid_argument, "OutputTensor", "data",
-                         "ACTUAL's data must hold the " + std::to_string(count) + " elements in logical row-major order");
+  if (data_it == t.end()) return status::error(errc::invalid_argument, "OutputTensor", "data", "is required");
+  std::uint64_t given = 0;
+  const auto bytes = count * dmlref::element_size(golden.desc.type);
+  if (auto s = dmlref::io::load_values(*data_it, golden.desc.type, base_dir, "OutputTensor", "data", bytes,
+                                       dmlref::io::default_max_buffer_bytes, out, given);
+      !s.ok()) {
+    return s;
   }
-  out.type = golden.desc.type;
-  out.resize_bytes(count * dmlref::element_size(out.type));
-  return dmlref::io::store_values(*data_it, out.type, out, "OutputTensor", "data");
+  if (given != count) {
+    return status::error(errc::invalid_argument, "OutputTensor", "data",
+                         "holds " + std::to_string(given) + " values; the " + std::to_string(count) +
+                             " elements are needed in logical row-major order");
+  }
+  return {};
 }
 
 /// compare: a GPU's outputs against the golden evaluation of the same cases.
-int compare(const options& o, const std::vector<dmlref::io::read_result>& cases) {
+int compare(const options& o, const std::vector<dmlref::io::read_result>& cases, dmlref_eval::results& results) {
   std::string text, problem;
-  if (!read_file(o.files[1], text)) return usage("cannot read " + o.files[1]);
-  std::vector<dmlref::io::json> outputs;
-  if (!read_actual(text, cases.size(), outputs, problem)) {
-    std::cerr << "dmlref-eval: " << o.files[1] << ": " << problem << "\n";
+  if (!read_file(o.actual_file, text)) {
+    std::cerr << "dmlref-eval: cannot read " << o.actual_file << "\n";
     return 2;
   }
-  int passed = 0, failed = 0;
-  bool invalid = false;
+  std::vector<dmlref::io::json> outputs;
+  if (!read_actual(text, cases.size(), outputs, problem)) {
+    std::cerr << "dmlref-eval: " << o.actual_file << " " << problem << "\n";
+    return 2;
+  }
+  dmlref_eval::progress meter(o.quiet, "compare");
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const auto& entry = cases[k];
     dmlref::io::evaluation golden;
     dmlref::io::element_buffer actual;
-    dmlref::status s = entry.error.ok() ? dmlref::io::evaluate(dmlref::golden, entry.value, golden) : entry.error;
-    if (s.ok()) s = actual_values(outputs[k], golden, actual);
-    if (!s.ok()) {
-      report_invalid(k < cases.size() ? o.files[0] : o.files[1], entry.name, s);
-      std::cout << "INVALID " << entry.name << ": " << s.message() << "\n";
-      invalid = true;
-      ++failed;
+    if (dmlref::status s = entry.error.ok() ? dmlref::io::evaluate(dmlref::golden, entry.value, golden) : entry.error;
+        !s.ok()) {
+      report_invalid(o.cases_file, entry.name, s);
+      results.invalid(entry.name, s);
+      continue;
+    }
+    if (auto s = actual_values(outputs[k], golden, folder_of(o.actual_file), actual); !s.ok()) {
+      report_invalid(o.actual_file, entry.name, s);
+      results.invalid(entry.name, s);
       continue;
     }
     const auto r = dmlref::io::compare_with(golden, actual, comparison_for(o, entry.value, golden));
-    print_result(entry.name, r);
-    (r.pass ? passed : failed)++;
+    results.judged(entry.name, r, dmlref_eval::inputs_at(entry.value, r));
+    meter.step(golden.desc.element_count());
   }
-  std::cout << passed << " passed, " << failed << " failed\n";
-  return invalid ? 2 : failed != 0 ? 1 : 0;
+  return results.finish();
+}
+
+/// --tolerance exact|ulp:N
+std::string parse_tolerance(const std::string& v, std::optional<dmlref::tolerance>& out) {
+  if (v == "exact") {
+    out = dmlref::tolerance::exact();
+    return {};
+  }
+  if (v.rfind("ulp:", 0) == 0 && v.size() > 4 && v.size() < 24 &&
+      v.find_first_not_of("0123456789", 4) == std::string::npos) {
+    out = dmlref::tolerance::ulp(std::stoull(v.substr(4)));
+    return {};
+  }
+  return "--tolerance takes exact or ulp:N";
+}
+
+void add_comparison_options(CLI::App& command, options& o) {
+  command
+      .add_option_function<std::string>(
+          "--tolerance",
+          [&o](const std::string& v) {
+            if (auto problem = parse_tolerance(v, o.tol); !problem.empty()) throw CLI::ValidationError(problem);
+          },
+          "exact or ulp:N, instead of each case's tolerance or the operator's default")
+      ->type_name("exact|ulp:N");
+  command
+      .add_option_function<std::string>(
+          "--nan",
+          [&o](const std::string& v) {
+            o.compare.nans = v == "same-bits" ? dmlref::oracle::nan_rule::same_bits : dmlref::oracle::nan_rule::any_nan;
+          },
+          "same-bits: a NaN must match bit for bit; any (default): NaN matches any NaN")
+      ->check(CLI::IsMember({"same-bits", "any"}));
+  command
+      .add_option_function<std::string>(
+          "--zeros",
+          [&o](const std::string& v) {
+            o.compare.zeros =
+                v == "same-sign" ? dmlref::oracle::zero_rule::same_sign : dmlref::oracle::zero_rule::either_sign;
+          },
+          "same-sign: +0 against -0 fails; either-sign (default)")
+      ->check(CLI::IsMember({"same-sign", "either-sign"}));
+  command.add_option("--floor", o.compare.absolute_floor, "|actual - expected| <= X passes")
+      ->check(CLI::NonNegativeNumber);
+  command
+      .add_option("--report", o.report, "also write the results for CI, one test case per case: json or junit, to FILE")
+      ->expected(2)
+      ->type_name("json|junit FILE")
+      ->each([](const std::string&) {})
+      ->check([](const std::string& v) { return v.empty() ? std::string("--report takes a format and a file") : std::string(); });
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   options o;
-  std::string problem;
-  if (!parse_options(argc, argv, o, problem)) return usage(problem);
-  std::string text;
-  if (!read_file(o.files[0], text)) return usage("cannot read " + o.files[0]);
-  bool collection = false;
-  const auto cases = dmlref::io::read_cases(text, dmlref::io::default_max_buffer_bytes, &collection);
+  CLI::App app{"dmlref-eval: DirectML element-wise operators evaluated exactly, for harnesses in any language.\n"
+               "Cases are JSON files of the format dmlref-case/1 (docs/case-format.md).",
+               "dmlref-eval"};
+  app.set_version_flag("--version", std::string("dmlref-eval ") + dmlref::version_string);
+  app.require_subcommand(1, 1);
+  app.add_flag("--quiet,-q", o.quiet, "no progress on stderr");
+  const auto path_option = [&o](CLI::App& command) {
+    command
+        .add_option_function<std::string>(
+            "--path", [&o](const std::string& v) { o.fast = v == "fast"; }, "golden (default) or fast")
+        ->check(CLI::IsMember({"golden", "fast"}));
+  };
+  auto* run_command = app.add_subcommand("run", "evaluate each case; print the outputs as JSON");
+  run_command->add_option("CASES", o.cases_file, "a case file")->required();
+  path_option(*run_command);
+  run_command->add_option("--out-dir", o.out_dir,
+                          "write each output to DIR/<case index>.<tensor>.npy and the outputs file to DIR/outputs.json");
+  auto* check_command = app.add_subcommand("check", "compare each case's expected values with dmlref's evaluation");
+  check_command->add_option("CASES", o.cases_file, "a case file with expected values")->required();
+  path_option(*check_command);
+  add_comparison_options(*check_command, o);
+  auto* compare_command = app.add_subcommand("compare", "judge a backend's outputs (the shape run prints) by golden");
+  compare_command->add_option("CASES", o.cases_file, "the case file the outputs were computed from")->required();
+  compare_command->add_option("ACTUAL", o.actual_file, "the backend's outputs")->required();
+  add_comparison_options(*compare_command, o);
+  if (argc > 1 && argv[1][0] != '-' && std::string(argv[1]) != "run" && std::string(argv[1]) != "check" &&
+      std::string(argv[1]) != "compare") {
+    std::cerr << "dmlref-eval: unknown command " << argv[1] << "; the commands are run, check and compare\n"
+              << app.help();
+    return 2;
+  }
   try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "dmlref-eval: " << e.what() << "\n" << (app.get_subcommands().empty() ? app.help() : app.get_subcommands()[0]->help());
+    return 2;
+  }
+  o.command = app.get_subcommands()[0]->get_name();
+  try {
+    std::string text;
+    if (!read_file(o.cases_file, text)) {
+      std::cerr << "dmlref-eval: cannot read " << o.cases_file << "\n";
+      return 2;
+    }
+    bool collection = false;
+    const auto cases =
+        dmlref::io::read_cases(text, dmlref::io::default_max_buffer_bytes, &collection, folder_of(o.cases_file));
+    for (const auto& entry : cases) {
+      for (const auto& t : entry.value.tensors) {
+        for (const auto& w : t.warnings) {
+          std::cerr << "dmlref-eval: warning: case \"" << entry.name << "\" in " << o.cases_file << ": " << w << "\n";
+        }
+      }
+    }
     if (o.command == "run") return run(o, cases, collection);
-    if (o.command == "check") return check(o, cases);
-    return compare(o, cases);
+    if (!o.report.empty() && o.report[0] != "json" && o.report[0] != "junit") {
+      std::cerr << "dmlref-eval: --report takes json or junit, then a file\n";
+      return 2;
+    }
+    dmlref_eval::results results(std::cout, o.report.empty() ? "" : o.report[0], o.report.empty() ? "" : o.report[1],
+                                 o.command);
+    return o.command == "check" ? check(o, cases, results) : compare(o, cases, results);
   } catch (const std::exception& e) {  // allocation failure and the like: report, never crash
     std::cerr << "dmlref-eval: " << e.what() << "\n";
     return 2;

@@ -1,51 +1,150 @@
 #pragma once
-// dmlref-eval's output: evaluated tensors as the JSON the case format's readers take back,
-// every float printed so that it reads back to the same bits.
+// dmlref-eval's outputs: evaluated tensors in the JSON shape the case format's readers take
+// back (every float printed so that it reads back to the same bits), streamed as they are
+// evaluated, or written as .npy files that the JSON names.
 
+#include <charconv>
+#include <cstdio>
+#include <ostream>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "dmlref/io/evaluate.hpp"
+#include "dmlref/io/npy.hpp"
 #include "dmlref/oracle/format_value.hpp"
 
 namespace dmlref_eval {
 
-using json = nlohmann::ordered_json;
-
-/// One element as JSON: integers as integers, floats as round-trip decimals, non-finite
-/// values as "NaN", "Infinity", "-Infinity", negative zero as -0.0.
-template <class T>
-json element_json(T x) {
-  if constexpr (dmlref::is_float_element_v<T>) {
-    const std::string text = dmlref::oracle::value_text(x);
-    if (text == "NaN" || text == "Infinity" || text == "-Infinity") return text;
-    if (text == "-0") return json::parse("-0.0");
-    return json::parse(text);  // a JSON number with exactly these digits
-  } else if constexpr (std::is_signed_v<T>) {
-    return static_cast<std::int64_t>(x);
-  } else {
-    return static_cast<std::uint64_t>(x);
+/// One element as JSON text: integers as integers, floats as the shortest decimal that reads
+/// back to the same bits in their own type (oracle::value_text's rule), non-finite values as
+/// "NaN", "Infinity", "-Infinity", negative zero as -0.0. FLOAT16 texts are remembered per
+/// bit pattern and FLOAT32 ones come from std::to_chars, so a large tensor prints quickly.
+class element_printer {
+ public:
+  template <class T>
+  void append(std::string& out, T x) {
+    if constexpr (std::is_same_v<T, dmlref::float16>) {
+      auto& text = half_texts_[x.bits()];
+      if (text.empty()) text = json_text(dmlref::oracle::value_text(x));
+      out.append(text);
+    } else if constexpr (std::is_same_v<T, float>) {
+#if defined(__cpp_lib_to_chars)
+      const auto bits = dmlref::math::bits_of(x);
+      if ((bits & 0x7f800000u) != 0x7f800000u && (bits & 0x7fffffffu) != 0) {  // finite, nonzero
+        char buffer[32];
+        const auto r = std::to_chars(buffer, buffer + sizeof buffer, x);
+        out.append(buffer, r.ptr);
+        return;
+      }
+#endif
+      out.append(json_text(dmlref::oracle::value_text(x)));
+    } else if constexpr (dmlref::is_float_element_v<T>) {
+      out.append(json_text(dmlref::oracle::value_text(x)));
+    } else if constexpr (std::is_signed_v<T>) {
+      out.append(std::to_string(static_cast<long long>(x)));
+    } else {
+      out.append(std::to_string(static_cast<unsigned long long>(x)));
+    }
   }
-}
 
-/// {"dataType", "sizes", "data"} of an evaluation (data in logical row-major order).
-inline json tensor_json(const dmlref::io::evaluation& e) {
-  json t;
-  t["dataType"] = std::string(dmlref::name(e.desc.type));
-  json sizes = json::array();
-  for (std::uint32_t i = 0; i < e.desc.rank; ++i) sizes.push_back(e.desc.sizes[i]);
-  t["sizes"] = sizes;
-  json data = json::array();
-  const std::uint64_t count = e.desc.element_count();
-  dmlref::io::visit_element_type(e.desc.type, [&](auto* tag) {
-    using T = std::remove_pointer_t<decltype(tag)>;
-    const T* values = e.values.as<T>();
-    for (std::uint64_t k = 0; k < count; ++k) data.push_back(element_json(values[k]));
-  });
-  t["data"] = std::move(data);
-  return t;
-}
+ private:
+  static std::string json_text(const std::string& text) {
+    if (text == "NaN" || text == "Infinity" || text == "-Infinity") return "\"" + text + "\"";
+    if (text == "-0") return "-0.0";
+    return text;
+  }
+  std::vector<std::string> half_texts_ = std::vector<std::string>(65536);
+};
+
+/// Writes run's document: {"cases": [{"name", "OutputTensor": {"dataType", "sizes", "data"}}]}
+/// (or the one case object when the input held one case), streaming each tensor's data in
+/// pieces so that memory stays with the tensors' own bytes. With an output folder, each data
+/// is {"npy": "<case index>.OutputTensor.npy"} and the document also goes to DIR/outputs.json.
+class outputs_writer {
+ public:
+  outputs_writer(std::ostream& out, bool collection, std::string out_dir)
+      : out_(out), collection_(collection), out_dir_(std::move(out_dir)) {
+    emit(collection_ ? "{\n \"cases\": [\n" : "");
+  }
+
+  dmlref::status add(std::size_t index, const std::string& name, const dmlref::io::evaluation& e) {
+    begin_case(name);
+    emit(",\n  \"OutputTensor\": {\"dataType\": \"" + std::string(dmlref::name(e.desc.type)) + "\", \"sizes\": [");
+    std::vector<std::uint64_t> shape;
+    for (std::uint32_t i = 0; i < e.desc.rank; ++i) {
+      emit((i ? ", " : "") + std::to_string(e.desc.sizes[i]));
+      shape.push_back(e.desc.sizes[i]);
+    }
+    emit("], \"data\": ");
+    const std::uint64_t count = e.desc.element_count();
+    if (!out_dir_.empty()) {
+      const std::string file = std::to_string(index) + ".OutputTensor.npy";
+      if (!dmlref::io::write_npy(out_dir_ + "/" + file, e.desc.type, shape, e.values.data(),
+                                 count * dmlref::element_size(e.desc.type))) {
+        emit("null}}");
+        return dmlref::status::error(dmlref::errc::invalid_argument, "OutputTensor", "--out-dir",
+                                     "cannot write " + out_dir_ + "/" + file);
+      }
+      emit(nlohmann::json{{"npy", file}}.dump() + "}");
+    } else {
+      emit("[");
+      dmlref::io::visit_element_type(e.desc.type, [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        const T* values = e.values.as<T>();
+        std::string piece;
+        for (std::uint64_t k = 0; k < count; ++k) {
+          if (k != 0) piece.append(", ");
+          printer_.append(piece, values[k]);
+          if (piece.size() > (1u << 16)) {
+            emit(piece);
+            piece.clear();
+          }
+        }
+        emit(piece);
+      });
+      emit("]}");
+    }
+    emit("\n  }");
+    return {};
+  }
+
+  void add_error(const std::string& name, const dmlref::status& s) {
+    begin_case(name);
+    emit(",\n  \"error\": " + nlohmann::json(s.message()).dump() + "\n  }");
+  }
+
+  /// Ends the document; with an output folder, writes DIR/outputs.json too.
+  dmlref::status finish() {
+    emit(collection_ ? "\n ]\n}\n" : "\n");
+    out_.flush();
+    if (out_dir_.empty()) return {};
+    std::FILE* f = std::fopen((out_dir_ + "/outputs.json").c_str(), "wb");
+    const bool ok = f != nullptr && std::fwrite(kept_.data(), 1, kept_.size(), f) == kept_.size();
+    if (f != nullptr && std::fclose(f) != 0) return failure();
+    return ok ? dmlref::status{} : failure();
+  }
+
+ private:
+  dmlref::status failure() const {
+    return dmlref::status::error(dmlref::errc::invalid_argument, "", "--out-dir", "cannot write " + out_dir_ + "/outputs.json");
+  }
+  void begin_case(const std::string& name) {
+    emit(std::string(cases_++ != 0 ? ",\n" : "") + (collection_ ? "  {" : "{") + "\"name\": " + nlohmann::json(name).dump());
+  }
+  void emit(const std::string& text) {
+    out_ << text;
+    if (!out_dir_.empty()) kept_ += text;
+  }
+
+  std::ostream& out_;
+  bool collection_;
+  std::string out_dir_;
+  std::string kept_;  // the document, for DIR/outputs.json (data are file names there)
+  std::size_t cases_ = 0;
+  element_printer printer_;
+};
 
 }  // namespace dmlref_eval

@@ -27,6 +27,7 @@
 #include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/io/json_numbers.hpp"
+#include "dmlref/io/npy.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/registry.hpp"
 #include "dmlref/ops/scale_bias.hpp"
@@ -54,6 +55,7 @@ struct case_tensor {
   tensor_desc desc;
   bool has_data = false;
   element_buffer buffer;  // TotalTensorSizeInBytes bytes; data written from the start
+  std::vector<std::string> warnings;  // what reads as intended but probably is not
 };
 
 struct test_case {
@@ -143,6 +145,9 @@ status store_element(const json& v, T* dst, const std::string& tensor, const std
       dst[index] = static_cast<T>(s);
       return {};
     }
+    if (const auto text = kept_decimal_text(v); text && text->find_first_of(".eE") == std::string::npos) {
+      return fail(tensor, where, *text + " does not fit " + std::string(name(data_type_of_v<T>)) + " " + range);
+    }
     if (v.is_number_float() || kept_decimal_text(v)) {
       return fail(tensor, where, kept_decimal_text(v).value_or(v.dump()) + " is not an integer (an integer tensor takes JSON integers)");
     }
@@ -193,6 +198,46 @@ inline status store_values(const json& values, data_type type, element_buffer& b
   return result;
 }
 
+/// A path named in a case file, relative to the file's folder (base_dir; empty: as given).
+inline std::string resolve_path(std::string_view base_dir, const std::string& path) {
+  if (base_dir.empty() || (!path.empty() && path[0] == '/')) return path;
+  return std::string(base_dir) + "/" + path;
+}
+
+/// Values of one data field: a JSON array, or {"npy": "file.npy"} (a NumPy file of exactly the
+/// field's data type, its elements in C order). Fills buffer, sized to at least min_bytes and
+/// to every value given; count is the number of values. Refuses more than max_bytes.
+inline status load_values(const json& data, data_type type, std::string_view base_dir, const std::string& tensor,
+                          const std::string& field, std::uint64_t min_bytes, std::uint64_t max_bytes,
+                          element_buffer& buffer, std::uint64_t& count) {
+  const std::uint64_t size = element_size(type);
+  buffer.type = type;
+  if (data.is_array()) {
+    count = data.size();
+    buffer.resize_bytes(std::max(min_bytes, count * size));
+    return store_values(data, type, buffer, tensor, field);
+  }
+  const auto it = data.is_object() ? data.find("npy") : data.end();
+  if (it == data.end() || !it->is_string() || data.size() != 1) {
+    return fail(tensor, field, "must be an array of values or {\"npy\": \"file.npy\"}");
+  }
+  npy_reader npy;
+  const auto path = resolve_path(base_dir, it->get<std::string>());
+  if (auto s = npy.open(path); !s.ok()) return fail(tensor, field, s.message());
+  if (npy.header().type != type) {
+    return fail(tensor, field, path + " holds " + std::string(name(npy.header().type)) + " data; the tensor is " +
+                                   std::string(name(type)));
+  }
+  count = npy.header().element_count();
+  if (npy.data_bytes() > max_bytes) {
+    return fail(tensor, field, path + " holds " + std::to_string(npy.data_bytes()) + " bytes, above the limit of " +
+                                   std::to_string(max_bytes));
+  }
+  buffer.resize_bytes(std::max(min_bytes, npy.data_bytes()));
+  if (auto s = npy.read_data(buffer.data()); !s.ok()) return fail(tensor, field, s.message());
+  return {};
+}
+
 inline status read_u32_array(const json& j, const std::string& tensor, const char* field, dimensions& out,
                              std::uint32_t& count) {
   if (!j.is_array()) return fail(tensor, field, "must be an array of integers");
@@ -209,14 +254,42 @@ inline status read_u32_array(const json& j, const std::string& tensor, const cha
   return {};
 }
 
-inline status read_tensor(const std::string& tensor, const json& j, case_tensor& out, std::uint64_t max_bytes) {
+/// "FLOAT32, FLOAT16, ..." : the data types a tensor of the case format may have.
+inline std::string data_type_names() {
+  std::string names;
+  for (std::uint32_t v = 1; v <= static_cast<std::uint32_t>(data_type::int4); ++v) {
+    const auto t = static_cast<data_type>(v);
+    if (element_size(t) != 0) names.append(names.empty() ? "" : ", ").append(name(t));
+  }
+  return names;
+}
+
+/// A warning when FLOAT16 data look like bit patterns written as numbers: every value a
+/// non-negative JSON integer, some of them 0x3c00 (the pattern of 1.0) or more.
+inline std::optional<std::string> bit_pattern_warning(const json& data, data_type type) {
+  if (type != data_type::float16 || !data.is_array() || data.empty()) return std::nullopt;
+  std::uint64_t largest = 0;
+  for (const auto& v : data) {
+    if (!v.is_number_unsigned()) return std::nullopt;
+    largest = std::max<std::uint64_t>(largest, v.get<std::uint64_t>());
+  }
+  if (largest < 0x3c00) return std::nullopt;
+  return "FLOAT16 data are all integers, up to " + std::to_string(largest) +
+         ": they are read as values; bit patterns are written as strings, \"0x3c00\" for 1.0";
+}
+
+inline status read_tensor(const std::string& tensor, const json& j, case_tensor& out, std::uint64_t max_bytes,
+                          std::string_view base_dir) {
   if (!j.is_object()) return fail(tensor, "", "must be an object");
   case_tensor t;
   t.name = tensor;
   const auto type_it = j.find("dataType");
   if (type_it == j.end() || !type_it->is_string()) return fail(tensor, "dataType", "is required: a DirectML data type name such as \"FLOAT32\"");
   t.desc.type = data_type_from_name(type_it->get<std::string>());
-  if (element_size(t.desc.type) == 0) return fail(tensor, "dataType", "\"" + type_it->get<std::string>() + "\" is not a data type of the case format");
+  if (element_size(t.desc.type) == 0) {
+    return fail(tensor, "dataType", "\"" + type_it->get<std::string>() + "\" is not a data type of the case format; the names are " +
+                                        data_type_names());
+  }
   const auto sizes_it = j.find("sizes");
   if (sizes_it == j.end()) return fail(tensor, "sizes", "is required");
   if (auto s = read_u32_array(*sizes_it, tensor, "sizes", t.desc.sizes, t.desc.rank); !s.ok()) return s;
@@ -246,7 +319,6 @@ inline status read_tensor(const std::string& tensor, const json& j, case_tensor&
   }
   t.buffer.type = t.desc.type;
   if (const auto it = j.find("data"); it != j.end()) {
-    if (!it->is_array()) return fail(tensor, "data", "must be an array of values in buffer order");
     // Elements up to the last one the strides address: none when a size is 0 (which
     // validation refuses later); otherwise the sum fits, as the checked minimum above did.
     std::uint64_t addressed = 0;
@@ -255,16 +327,24 @@ inline status read_tensor(const std::string& tensor, const json& j, case_tensor&
       for (std::uint32_t i = 0; i < t.desc.rank; ++i) addressed += (t.desc.sizes[i] - 1ull) * strides[i];
       ++addressed;
     }
-    if (it->size() < addressed) {
-      return fail(tensor, "data", "holds " + std::to_string(it->size()) + " values; the strides address " +
-                                      std::to_string(addressed));
+    std::uint64_t count = 0;
+    if (auto s = load_values(*it, t.desc.type, base_dir, tensor, "data", bytes, max_bytes, t.buffer, count); !s.ok()) {
+      return s;
     }
-    if (it->size() * element_size(t.desc.type) > bytes) {
-      return fail(tensor, "data", "holds " + std::to_string(it->size()) + " values, more than the buffer's " +
-                                      std::to_string(bytes) + " bytes");
+    if (auto w = bit_pattern_warning(*it, t.desc.type)) t.warnings.push_back(tensor + ".data: " + *w);
+    if (count < addressed) {
+      std::string hint;
+      const auto size = element_size(t.desc.type);
+      bool byte_like = t.desc.has_strides && size > 1;
+      for (std::uint32_t i = 0; byte_like && i < t.desc.rank; ++i) byte_like = t.desc.strides[i] % size == 0;
+      if (byte_like) hint = " (strides count elements, not bytes: these look like byte offsets)";
+      return fail(tensor, "data", "holds " + std::to_string(count) + " values; the strides address " +
+                                      std::to_string(addressed) + hint);
     }
-    t.buffer.resize_bytes(bytes);
-    if (auto s = store_values(*it, t.desc.type, t.buffer, tensor, "data"); !s.ok()) return s;
+    if (j.contains("totalTensorSizeInBytes") && count * element_size(t.desc.type) > t.desc.total_size_in_bytes) {
+      return fail(tensor, "data", "holds " + std::to_string(count) + " values, more than totalTensorSizeInBytes (" +
+                                      std::to_string(t.desc.total_size_in_bytes) + ") holds");
+    }
     t.has_data = true;
   } else {
     t.buffer.resize_bytes(bytes);
@@ -287,11 +367,14 @@ inline status read_float_attribute(const json& v, const char* field, float& out)
 // The case reader's element conversions, public for tools that write or read values of a
 // data type: visit_element_type(t, f) calls f(T*) (a null pointer of t's C++ type);
 // store_values fills a sized buffer from a JSON array.
+using detail_case::load_values;
 using detail_case::store_values;
 using detail_case::visit_element_type;
 
 /// Reads one case object.
-inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_bytes = default_max_buffer_bytes) {
+/// base_dir: the folder that paths in the case ({"npy": "file.npy"}) are relative to.
+inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_bytes = default_max_buffer_bytes,
+                        std::string_view base_dir = {}) {
   using detail_case::fail;
   if (!j.is_object()) return fail("", "case", "must be a JSON object");
   test_case c;
@@ -314,7 +397,7 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
   if (tensors_it == j.end() || !tensors_it->is_object()) return fail("", "tensors", "is required: an object keyed by tensor name");
   for (const auto& [key, value] : tensors_it->items()) {
     case_tensor t;
-    if (auto s = detail_case::read_tensor(key, value, t, max_buffer_bytes); !s.ok()) return s;
+    if (auto s = detail_case::read_tensor(key, value, t, max_buffer_bytes, base_dir); !s.ok()) return s;
     c.tensors.push_back(std::move(t));
   }
   if (const auto it = j.find("attributes"); it != j.end() && !it->is_null()) {
@@ -356,16 +439,18 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
       if (key != "OutputTensor" || output == nullptr) {
         return fail("expected", key, "names no output tensor of the case");
       }
-      if (!values.is_array()) return fail(key, "expected", "must be an array in logical row-major order");
       const auto count = output->desc.element_count();
-      if (values.size() != count) {
-        return fail(key, "expected", "holds " + std::to_string(values.size()) + " values; the sizes hold " +
-                                         std::to_string(count));
-      }
       element_buffer expected;
-      expected.type = output->desc.type;
-      expected.resize_bytes(count * element_size(expected.type));
-      if (auto s = detail_case::store_values(values, expected.type, expected, key, "expected"); !s.ok()) return s;
+      std::uint64_t given = 0;
+      if (auto s = detail_case::load_values(values, output->desc.type, base_dir, key, "expected",
+                                            count * element_size(output->desc.type), max_buffer_bytes, expected, given);
+          !s.ok()) {
+        return s;
+      }
+      if (given != count) {
+        return fail(key, "expected", "holds " + std::to_string(given) + " values; the sizes hold " + std::to_string(count) +
+                                         " (expected values are in logical row-major order)");
+      }
       c.expected = std::move(expected);
     }
   }
@@ -382,15 +467,17 @@ struct read_result {
 
 /// Reads a whole document: one case, or {"cases": [...]}. A malformed document gives a
 /// single failed entry; a malformed case in a collection fails alone.
-/// *collection (when given) tells whether the document was {"cases": [...]}.
+/// *collection (when given) tells whether the document was {"cases": [...]}; base_dir is the
+/// folder of the file the text came from (paths in it are relative to it).
 inline std::vector<read_result> read_cases(std::string_view text,
                                            std::uint64_t max_buffer_bytes = default_max_buffer_bytes,
-                                           bool* collection = nullptr) {
+                                           bool* collection = nullptr, std::string_view base_dir = {}) {
   std::vector<read_result> results;
   if (collection != nullptr) *collection = false;
-  json document = parse_json(text);
+  std::string problem;
+  json document = parse_json(text, &problem);
   if (document.is_discarded()) {
-    results.push_back({"document", status::error(errc::invalid_argument, "", "JSON", "the document is not valid JSON"), {}});
+    results.push_back({"document", status::error(errc::invalid_argument, "", "JSON", "the document is not valid JSON: " + problem), {}});
     return results;
   }
   auto read_one = [&](const json& j, std::size_t index) {
@@ -399,7 +486,7 @@ inline std::vector<read_result> read_cases(std::string_view text,
     if (j.is_object()) {
       if (const auto it = j.find("name"); it != j.end() && it->is_string()) r.name = it->get<std::string>();
     }
-    r.error = read_case(j, r.value, max_buffer_bytes);
+    r.error = read_case(j, r.value, max_buffer_bytes, base_dir);
     results.push_back(std::move(r));
   };
   if (document.is_object() && document.contains("cases")) {

@@ -12,9 +12,15 @@
 
 namespace dmlref::io {
 
-/// Compares values (packed, logical order, of the evaluation's type) with an evaluation.
+/// Which side of a comparison is the expectation: the evaluation (judging a backend's output
+/// by dmlref's), or the given values (a case file's expected values judging dmlref's result).
+enum class expectation { evaluation, given };
+
+/// Compares values (packed, logical order, of the evaluation's type) with an evaluation; the
+/// evaluation's undefined elements are skipped either way.
 inline oracle::report compare_with(const evaluation& golden, const element_buffer& actual,
-                                   const oracle::compare_options& options) {
+                                   const oracle::compare_options& options,
+                                   expectation expected_side = expectation::evaluation) {
   oracle::report r;
   const auto& d = golden.desc;
   const auto strides = packed_strides(d.rank, d.sizes);
@@ -22,8 +28,11 @@ inline oracle::report compare_with(const evaluation& golden, const element_buffe
   for (std::size_t k = 0; k < golden.defined.size(); ++k) defined[k] = golden.defined[k] != 0;
   visit_element_type(d.type, [&](auto* tag) {
     using T = std::remove_pointer_t<decltype(tag)>;
-    r = oracle::compare<T>(golden.values.as<T>(), defined.get(), actual.as<T>(), strides, d.rank, d.sizes.data(),
-                           options);
+    const T* evaluated = golden.values.as<T>();
+    const T* given = actual.as<T>();
+    const bool given_expected = expected_side == expectation::given;
+    r = oracle::compare<T>(given_expected ? given : evaluated, defined.get(), given_expected ? evaluated : given,
+                           strides, d.rank, d.sizes.data(), options);
   });
   return r;
 }

@@ -1,0 +1,247 @@
+"""dmlref-eval as a user meets it: its command line, .npy tensors in and out, reports for CI,
+and the message each kind of bad input gets (exit status 2, the other cases still run).
+
+Run: DMLREF_EVAL=<build>/dmlref-eval python3 -m pytest tests/tools (ctest does this).
+Oracles: numpy writes and reads the .npy files; the JSON outputs of `run` on the same cases;
+hand-written bad inputs with the words their messages must carry.
+"""
+
+import json
+import os
+import pathlib
+import subprocess
+
+import numpy as np
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EVAL = os.path.abspath(os.environ.get("DMLREF_EVAL", str(ROOT / "build" / "dmlref-eval")))
+CONFORMANCE = ROOT / "tests" / "conformance" / "dml"
+
+
+def run_eval(*args, cwd=None):
+    return subprocess.run([EVAL, *map(str, args)], capture_output=True, text=True, cwd=cwd)
+
+
+def write_json(path, document):
+    path.write_text(json.dumps(document))
+    return path
+
+
+def pow_case(base, exponent, name="probe", base_type="FLOAT16", exponent_type="INT32", extra=None):
+    case = {
+        "format": "dmlref-case/1", "name": name, "op": "ELEMENT_WISE_POW",
+        "tensors": {
+            "InputTensor": {"dataType": base_type, "sizes": [len(base)] if isinstance(base, list) else [4], "data": base},
+            "ExponentTensor": {"dataType": exponent_type, "sizes": [len(exponent)] if isinstance(exponent, list) else [4],
+                               "data": exponent},
+            "OutputTensor": {"dataType": base_type, "sizes": [len(base)] if isinstance(base, list) else [4]},
+        },
+    }
+    case.update(extra or {})
+    return case
+
+
+# ---- the command line ------------------------------------------------------------------------
+
+def test_help_and_version_exit_zero():
+    for args in (["--help"], ["run", "--help"], ["check", "--help"], ["compare", "--help"]):
+        r = run_eval(*args)
+        assert r.returncode == 0, args
+        assert "Usage" in r.stdout
+    r = run_eval("--version")
+    assert r.returncode == 0 and r.stdout.startswith("dmlref-eval ")
+
+
+def test_unknown_command_and_option_exit_two():
+    r = run_eval("frobnicate")
+    assert r.returncode == 2 and "unknown command frobnicate" in r.stderr
+    r = run_eval("check", "x.json", "--tolerance", "lots")
+    assert r.returncode == 2 and "--tolerance takes exact or ulp:N" in r.stderr
+
+
+# ---- .npy tensors ------------------------------------------------------------------------------
+
+def test_run_out_dir_writes_npy_that_numpy_reads_and_compare_accepts(tmp_path):
+    cases = CONFORMANCE / "pow.json"
+    as_json = json.loads(run_eval("run", cases).stdout)
+    out = tmp_path / "out"
+    out.mkdir()
+    r = run_eval("run", cases, "--out-dir", out)
+    assert r.returncode == 0, r.stderr
+    printed = json.loads(r.stdout)
+    assert printed == json.loads((out / "outputs.json").read_text())
+    for k, (from_json, named) in enumerate(zip(as_json["cases"], printed["cases"])):
+        assert named["OutputTensor"]["data"] == {"npy": f"{k}.OutputTensor.npy"}
+        array = np.load(out / f"{k}.OutputTensor.npy")
+        assert list(array.shape) == from_json["OutputTensor"]["sizes"]
+        want = np.array([float(v) if not isinstance(v, str) else float(v.replace("Infinity", "inf"))
+                         for v in from_json["OutputTensor"]["data"]], dtype=array.dtype)
+        np.testing.assert_array_equal(array.ravel(), want)
+    r = run_eval("compare", cases, out / "outputs.json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.strip().endswith("24 passed, 0 failed")
+
+
+def test_npy_inputs_give_the_same_results_as_json_data(tmp_path):
+    rng = np.random.default_rng(3)
+    base = rng.uniform(-4, 4, 64).astype(np.float16)
+    exponent = rng.integers(-3, 4, 64).astype(np.int32)
+    np.save(tmp_path / "base.npy", base)
+    np.save(tmp_path / "exponent.npy", exponent.reshape(8, 8))  # any shape: the buffer's elements in order
+    with_npy = pow_case({"npy": "base.npy"}, {"npy": "exponent.npy"})
+    for t in ("InputTensor", "ExponentTensor", "OutputTensor"):
+        with_npy["tensors"][t]["sizes"] = [64]
+    with_json = pow_case([f"0x{int(b):04x}" for b in base.view(np.uint16)], exponent.tolist())
+    a = json.loads(run_eval("run", write_json(tmp_path / "npy.json", with_npy)).stdout)
+    b = json.loads(run_eval("run", write_json(tmp_path / "plain.json", with_json)).stdout)
+    assert a["OutputTensor"] == b["OutputTensor"]
+    # Paths are relative to the case file, wherever the tool runs from.
+    elsewhere = run_eval("run", tmp_path / "npy.json", cwd="/")
+    assert json.loads(elsewhere.stdout)["OutputTensor"] == b["OutputTensor"]
+
+
+def test_npy_versions_and_every_dtype_read(tmp_path):
+    for dtype, name in [("<f4", "FLOAT32"), ("<f2", "FLOAT16"), ("|i1", "INT8"), ("|u1", "UINT8"), ("<i2", "INT16"),
+                        ("<u2", "UINT16"), ("<i4", "INT32"), ("<u4", "UINT32"), ("<i8", "INT64"), ("<u8", "UINT64")]:
+        values = np.arange(-3, 5).astype(dtype) if dtype[1] in "fi" else np.arange(0, 8).astype(dtype)
+        for version in ((1, 0), (2, 0), (3, 0)):
+            path = tmp_path / f"x_{name}_{version[0]}.npy"
+            with open(path, "wb") as f:
+                np.lib.format.write_array(f, values, version=version)
+            case = {"format": "dmlref-case/1", "op": "ELEMENT_WISE_SIGN", "tensors": {
+                "InputTensor": {"dataType": name, "sizes": [8], "data": {"npy": path.name}},
+                "OutputTensor": {"dataType": name, "sizes": [8]}}}
+            r = run_eval("run", write_json(tmp_path / "sign.json", case))
+            assert r.returncode == 0, (name, version, r.stderr)
+            got = json.loads(r.stdout)["OutputTensor"]["data"]
+            assert got == np.sign(values.astype(np.float64)).astype(int).tolist(), (name, version)
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda p: np.save(p, np.asfortranarray(np.arange(6, dtype="<f4").reshape(2, 3))), "Fortran order"),
+    (lambda p: np.save(p, np.arange(6, dtype=">f4")), "big-endian"),
+    (lambda p: np.save(p, np.array([1, "a"], dtype=object), allow_pickle=True), "dtype '|O'"),
+    (lambda p: np.save(p, np.arange(6, dtype="<i4")), "holds INT32 data; the tensor is FLOAT32"),
+    (lambda p: p.write_bytes(b"not a numpy file"), "not a .npy file"),
+    (lambda p: p.write_bytes(np.lib.format.magic(1, 0) + b"\x40\x00{'descr': '<f4', 'fortran_order': False, 'shape': (6,), }"
+                             .ljust(64, b" ") + b"\x00" * 8), "ends before the 24 bytes"),
+])
+def test_npy_refusals_name_the_file_and_the_fix(tmp_path, make, words):
+    make(tmp_path / "x.npy")
+    case = {"format": "dmlref-case/1", "op": "ELEMENT_WISE_SIGN", "tensors": {
+        "InputTensor": {"dataType": "FLOAT32", "sizes": [6], "data": {"npy": "x.npy"}},
+        "OutputTensor": {"dataType": "FLOAT32", "sizes": [6]}}}
+    r = run_eval("run", write_json(tmp_path / "c.json", case))
+    assert r.returncode == 2
+    assert "InputTensor.data" in r.stderr and "x.npy" in r.stderr and words in r.stderr, r.stderr
+
+
+# ---- reports -----------------------------------------------------------------------------------
+
+def failing_check_file(tmp_path):
+    good = pow_case([2, 3, 4, 5], [2, 2, 2, 2], name="good", base_type="FLOAT32", extra={"expected": {"OutputTensor": [4, 9, 16, 25]}})
+    bad = pow_case([2, 3, 4, 5], [2, 2, 2, 2], name="bad", base_type="FLOAT32", extra={"expected": {"OutputTensor": [4, 9, 17, 25]}})
+    return write_json(tmp_path / "cases.json", {"cases": [good, bad]})
+
+
+def test_check_names_the_case_file_values_as_expected_and_shows_inputs(tmp_path):
+    r = run_eval("check", failing_check_file(tmp_path), "--tolerance", "exact")
+    assert r.returncode == 1
+    assert "expected 17" in r.stdout and "actual 16" in r.stdout  # the file's value is the expectation
+    assert "inputs InputTensor 4, ExponentTensor 2" in r.stdout
+    assert "|actual - expected| 1, relative 0.0588" in r.stdout
+    assert "mismatched: 1 of 4 compared (25%)" in r.stdout
+    assert r.stdout.strip().endswith("1 passed, 1 failed")
+
+
+def test_reports_for_ci(tmp_path):
+    cases = failing_check_file(tmp_path)
+    r = run_eval("check", cases, "--tolerance", "exact", "--report", "json", tmp_path / "r.json")
+    assert r.returncode == 1
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["passed"] == 1 and report["failed"] == 1
+    assert [c["result"] for c in report["cases"]] == ["pass", "fail"]
+    assert report["cases"][1]["worst_ulp"] == 2**19 and report["cases"][1]["mismatched"] == 1  # 16 against 17
+    r = run_eval("check", cases, "--tolerance", "exact", "--report", "junit", tmp_path / "r.xml")
+    import xml.etree.ElementTree as ET
+    suite = ET.parse(tmp_path / "r.xml").getroot().find("testsuite")
+    assert suite.get("tests") == "2" and suite.get("failures") == "1"
+    assert [t.find("failure") is not None for t in suite.findall("testcase")] == [False, True]
+
+
+# ---- bad input, as a new user writes it -------------------------------------------------------
+
+def check_refused(tmp_path, text, *words, command="run"):
+    path = tmp_path / "c.json"
+    path.write_text(text)
+    r = run_eval(command, path)
+    assert r.returncode == 2, r.stdout + r.stderr
+    for w in words:
+        assert w in r.stderr, r.stderr
+    return r
+
+
+def test_bare_nan_and_infinity_say_how_the_format_writes_them(tmp_path):
+    text = json.dumps(pow_case([1.0, 2.0, 3.0, 4.0], [1, 1, 1, 1], base_type="FLOAT32")).replace("4.0", "NaN")
+    check_refused(tmp_path, text, "not valid JSON", "\"NaN\", \"Infinity\"")
+
+
+def test_huge_exponent_number_is_named(tmp_path):
+    text = json.dumps(pow_case([1.0, 2.0, 3.0, 4.0], [1, 1, 1, 1], base_type="FLOAT32")).replace("4.0", "1e400")
+    check_refused(tmp_path, text, "beyond a double's range")
+
+
+def test_duplicate_keys_are_an_error(tmp_path):
+    text = json.dumps(pow_case([1.0, 2.0], [1, 1], base_type="FLOAT32")).replace('"name": "probe"', '"name": "a", "name": "b"')
+    check_refused(tmp_path, text, "\"name\" appears twice")
+
+
+def test_strides_that_look_like_bytes_get_a_hint(tmp_path):
+    case = pow_case([1.0, 2.0, 3.0, 4.0], [1, 1, 1, 1], base_type="FLOAT32")
+    case["tensors"]["InputTensor"].update({"sizes": [2, 2], "strides": [8, 4]})
+    for t in ("ExponentTensor", "OutputTensor"):
+        case["tensors"][t]["sizes"] = [2, 2]
+    check_refused(tmp_path, json.dumps(case), "strides count elements, not bytes")
+
+
+def test_unknown_data_type_lists_the_names(tmp_path):
+    case = pow_case([1.0, 2.0], [1, 1], base_type="FLOAT32")
+    case["tensors"]["InputTensor"]["dataType"] = "float"
+    check_refused(tmp_path, json.dumps(case), "\"float\" is not a data type", "FLOAT32, FLOAT16")
+
+
+def test_float16_bit_patterns_written_as_numbers_warn(tmp_path):
+    case = pow_case([15360, 16384], [1, 1])
+    path = write_json(tmp_path / "c.json", case)
+    r = run_eval("run", path)
+    assert r.returncode == 0
+    assert "warning" in r.stderr and "\"0x3c00\" for 1.0" in r.stderr
+
+
+def test_integer_beyond_64_bits_is_named(tmp_path):
+    case = pow_case([1, 2], [1, 1], base_type="INT32")
+    text = json.dumps(case).replace("[1, 2]", "[1, -9223372036854775809]")
+    check_refused(tmp_path, text, "-9223372036854775809 does not fit INT32")
+
+
+def test_data_longer_than_the_minimum_buffer_is_accepted(tmp_path):
+    case = pow_case([1.0, 2.0, 3.0, 4.0, 99.0, 99.0], [2, 2], base_type="FLOAT32")
+    for t in ("InputTensor", "ExponentTensor", "OutputTensor"):
+        case["tensors"][t]["sizes"] = [2]
+    r = run_eval("run", write_json(tmp_path / "c.json", case))
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["OutputTensor"]["data"] == [1, 4]
+    case["tensors"]["InputTensor"]["totalTensorSizeInBytes"] = 8  # said otherwise: then it is too long
+    check_refused(tmp_path, json.dumps(case), "more than totalTensorSizeInBytes")
+
+
+def test_wrong_type_in_actual_names_the_actual_file(tmp_path):
+    cases = CONFORMANCE / "sign.json"
+    outputs = json.loads(run_eval("run", cases).stdout)
+    outputs["cases"][0]["OutputTensor"]["dataType"] = "INT8"
+    actual = write_json(tmp_path / "gpu.json", outputs)
+    r = run_eval("compare", cases, actual)
+    assert r.returncode == 2
+    assert f"in {actual}" in r.stderr and "OutputTensor.dataType" in r.stderr
+    assert r.stdout.strip().endswith("6 passed, 1 failed")  # the other cases still ran
