@@ -296,6 +296,7 @@ int main(int argc, char** argv) {
   compare_command->add_option("CASES", o.cases_file, "the case file the outputs were computed from")->required();
   compare_command->add_option("ACTUAL", o.actual_file, "the backend's outputs")->required();
   add_comparison_options(*compare_command, o);
+  for (auto* command : {run_command, check_command, compare_command}) command->fallthrough();
   if (argc > 1 && argv[1][0] != '-' && std::string(argv[1]) != "run" && std::string(argv[1]) != "check" &&
       std::string(argv[1]) != "compare") {
     std::cerr << "dmlref-eval: unknown command " << argv[1] << "; the commands are run, check and compare\n"
@@ -314,7 +315,7 @@ int main(int argc, char** argv) {
     std::cerr << "dmlref-eval: " << e.what() << "\n" << (app.get_subcommands().empty() ? app.help() : app.get_subcommands()[0]->help());
     return 2;
   }
-  o.command = app.get_subcommands()[0]->get_name();
+  o.command = app.get_subcommands()[0]->get_name();  // --quiet may follow the command too (fallthrough)
   try {
     std::string text;
     if (!read_file(o.cases_file, text)) {

@@ -24,14 +24,12 @@ inline oracle::report compare_with(const evaluation& golden, const element_buffe
   oracle::report r;
   const auto& d = golden.desc;
   const auto strides = packed_strides(d.rank, d.sizes);
-  std::unique_ptr<bool[]> defined(new bool[golden.defined.size()]);
-  for (std::size_t k = 0; k < golden.defined.size(); ++k) defined[k] = golden.defined[k] != 0;
   visit_element_type(d.type, [&](auto* tag) {
     using T = std::remove_pointer_t<decltype(tag)>;
     const T* evaluated = golden.values.as<T>();
     const T* given = actual.as<T>();
     const bool given_expected = expected_side == expectation::given;
-    r = oracle::compare<T>(given_expected ? given : evaluated, defined.get(), given_expected ? evaluated : given,
+    r = oracle::compare<T>(given_expected ? given : evaluated, golden.defined.get(), given_expected ? evaluated : given,
                            strides, d.rank, d.sizes.data(), options);
   });
   return r;

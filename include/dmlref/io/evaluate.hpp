@@ -22,7 +22,7 @@ namespace dmlref::io {
 struct evaluation {
   tensor_desc desc;        // the output's descriptor as the case gave it
   element_buffer values;   // packed, logical order
-  std::vector<char> defined;  // 1 where the contract defines the element
+  std::unique_ptr<bool[]> defined;  // true where the contract defines the element (one per value)
   dml::DML_OPERATOR_TYPE op_type = dml::DML_OPERATOR_INVALID;
   ops::operation_types types;  // what the operator's default tolerance reads
 };
@@ -127,36 +127,40 @@ status evaluate(Path path, const test_case& c, evaluation& out) {
   if (auto s = dml::validate_bindings(v, inputs.data(), v.op.input_count, outputs, 1); !s.ok()) return s;
   if (auto s = dml::run_validated(path, v, inputs.data(), outputs); !s.ok()) return s;
 
-  // Gather the output in logical order, and the defined mask.
+  // The output in logical order (the buffer itself when the output is packed), and the
+  // defined mask: one byte of memory per element besides the tensors' own.
   const auto& d = v.output();
   const std::uint64_t count = d.element_count();
   out.desc = d;
   out.op_type = v.op.type;
   out.types = v.types();
-  out.values.type = d.type;
-  out.values.resize_bytes(count * element_size(d.type));
   const auto strides = d.effective_strides();
-  const auto size = element_size(d.type);
-  std::array<std::uint32_t, max_rank> index{};
-  std::uint64_t offset = 0;
-  auto* dst = reinterpret_cast<unsigned char*>(out.values.data());
-  const auto* src = reinterpret_cast<const unsigned char*>(result.data());
-  for (std::uint64_t k = 0; k < count; ++k) {
-    std::memcpy(dst + k * size, src + offset * size, size);
-    for (std::uint32_t dim = d.rank; dim-- > 0;) {
-      if (++index[dim] < d.sizes[dim]) {
-        offset += strides[dim];
-        break;
+  if (strides == packed_strides(d.rank, d.sizes)) {
+    out.values = std::move(result);
+  } else {
+    out.values.type = d.type;
+    out.values.resize_bytes(count * element_size(d.type));
+    const auto size = element_size(d.type);
+    std::array<std::uint32_t, max_rank> index{};
+    std::uint64_t offset = 0;
+    auto* dst = reinterpret_cast<unsigned char*>(out.values.data());
+    const auto* src = reinterpret_cast<const unsigned char*>(result.data());
+    for (std::uint64_t k = 0; k < count; ++k) {
+      std::memcpy(dst + k * size, src + offset * size, size);
+      for (std::uint32_t dim = d.rank; dim-- > 0;) {
+        if (++index[dim] < d.sizes[dim]) {
+          offset += strides[dim];
+          break;
+        }
+        offset -= (d.sizes[dim] - 1ull) * strides[dim];
+        index[dim] = 0;
       }
-      offset -= (d.sizes[dim] - 1ull) * strides[dim];
-      index[dim] = 0;
     }
   }
   std::array<const void*, dml::max_operation_tensors> input_data{};
   for (std::size_t k = 0; k < v.op.input_count; ++k) input_data[k] = inputs[k].data;
-  std::unique_ptr<bool[]> mask(new bool[count]);
-  if (auto s = oracle::defined_mask(v, input_data.data(), mask.get()); !s.ok()) return s;
-  out.defined.assign(mask.get(), mask.get() + count);
+  out.defined.reset(new bool[count]);
+  if (auto s = oracle::defined_mask(v, input_data.data(), out.defined.get()); !s.ok()) return s;
   return {};
 }
 
