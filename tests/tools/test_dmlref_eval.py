@@ -245,3 +245,51 @@ def test_wrong_type_in_actual_names_the_actual_file(tmp_path):
     assert r.returncode == 2
     assert f"in {actual}" in r.stderr and "OutputTensor.dataType" in r.stderr
     assert r.stdout.strip().endswith("6 passed, 1 failed")  # the other cases still ran
+
+
+# ---- generate ----------------------------------------------------------------------------------
+
+def generated_combinations():
+    r = run_eval("generate", "--list")
+    assert r.returncode == 0
+    return [tuple(line.split()) for line in r.stdout.splitlines()]
+
+
+def test_generate_lists_every_operator():
+    ops = {op for op, _ in generated_combinations()}
+    assert {"ELEMENT_WISE_SIGN", "ELEMENT_WISE_POW", "ELEMENT_WISE_CONSTANT_POW", "ELEMENT_WISE_DEQUANTIZE_LINEAR"} <= ops
+
+
+@pytest.mark.parametrize("extra", [[], ["--exponent-type", "FLOAT32"], ["--exponent-type", "INT8"]])
+def test_generated_cases_pass_check_on_both_paths(tmp_path, extra):
+    for op, type_name in generated_combinations():
+        if extra and op != "ELEMENT_WISE_POW":
+            continue
+        r = run_eval("generate", "--op", op, "--type", type_name, "--count", "200", *extra)
+        assert r.returncode == 0, (op, type_name, r.stderr)
+        document = json.loads(r.stdout)
+        assert len(document["cases"]) >= 3
+        path = write_json(tmp_path / "g.json", document)
+        for path_name in ("golden", "fast"):
+            c = run_eval("check", path, "--path", path_name)
+            assert c.returncode == 0, (op, type_name, extra, path_name, c.stdout[-2000:])
+
+
+def test_generate_covers_special_values_and_is_reproducible(tmp_path):
+    a = run_eval("generate", "--op", "POW", "--type", "FLOAT16", "--layout", "contiguous", "--count", "100", "--seed", "5")
+    b = run_eval("generate", "--op", "POW", "--type", "FLOAT16", "--layout", "contiguous", "--count", "100", "--seed", "5")
+    assert a.stdout == b.stdout
+    data = json.loads(a.stdout)["cases"][0]["tensors"]["InputTensor"]["data"]
+    for bits in ("0x0000", "0x8000", "0x7c00", "0xfc00", "0x7e00", "0x0001", "0x7bff"):
+        assert bits in data  # zeros, infinities, NaN, the smallest subnormal, the largest value
+    exponents = {int(d, 16) >> 10 & 0x1f for d in data}
+    assert exponents >= set(range(31))  # every binade, subnormals (0) to the largest (30)
+
+
+def test_generate_refuses_what_it_cannot_make():
+    r = run_eval("generate", "--op", "FROB")
+    assert r.returncode == 2 and "is not an operator dmlref computes" in r.stderr
+    r = run_eval("generate", "--op", "SIGN", "--type", "float")
+    assert r.returncode == 2 and "FLOAT32, FLOAT16" in r.stderr
+    r = run_eval("generate", "--op", "DEQUANTIZE_LINEAR", "--type", "FLOAT32")
+    assert r.returncode == 2 and "InputTensor" in r.stderr

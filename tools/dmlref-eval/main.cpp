@@ -3,6 +3,7 @@
 //   dmlref-eval run     CASES.json [--path golden|fast] [--out-dir DIR]
 //   dmlref-eval check   CASES.json [--path golden|fast] [comparison options]
 //   dmlref-eval compare CASES.json ACTUAL.json        [comparison options]
+//   dmlref-eval generate --op POW --type FLOAT16 [--exponent-type INT32] [--layout ...] [--count N] [--seed S]
 //
 // Comparison options: --tolerance exact|ulp:N (instead of each case's own or the default),
 // --nan same-bits (a NaN must match bit for bit), --zeros same-sign (+0 against -0 fails),
@@ -24,6 +25,7 @@
 
 #include "dmlref/core/path.hpp"
 #include "dmlref/io/check.hpp"
+#include "dmlref/io/generate.hpp"
 #include "dmlref/version.hpp"
 #include "output_json.hpp"
 #include "progress.hpp"
@@ -217,6 +219,54 @@ int compare(const options& o, const std::vector<dmlref::io::read_result>& cases,
   return results.finish();
 }
 
+/// generate: cases with golden's expected values, as one {"cases": [...]} document on stdout.
+int generate(const dmlref::io::generate_options& g, bool list) {
+  using dmlref::io::json;
+  if (list) {  // every operator with every first-input type it supports at the newest level
+    dmlref::ops::for_each_operator([](auto tag) {
+      using Op = typename decltype(tag)::type;
+      for (const auto t : dmlref::io::detail_generate::candidate_types) {
+        dmlref::io::generate_options probe;
+        probe.types[Op::tensors[0].name] = t;
+        std::vector<std::pair<std::string, dmlref::data_type>> chosen;
+        std::string problem;
+        if (dmlref::io::detail_generate::choose_types<Op>(probe, chosen, problem)) {
+          std::cout << Op::dml_name << " " << dmlref::name(t) << "\n";
+        }
+      }
+    });
+    return 0;
+  }
+  std::string problem;
+  auto cases = dmlref::io::generate_cases(g, problem);
+  if (cases.empty()) {
+    std::cerr << "dmlref-eval: generate: " << problem << "\n";
+    return 2;
+  }
+  json document;
+  document["format"] = "dmlref-case/1";
+  document["cases"] = json::array();
+  for (auto& c : cases) {
+    dmlref::io::test_case parsed;
+    dmlref::io::evaluation e;
+    dmlref::status s = dmlref::io::read_case(c, parsed);
+    if (s.ok()) s = dmlref::io::evaluate(dmlref::golden, parsed, e);
+    if (!s.ok()) {  // a generated case is valid by construction: this is dmlref's own bug
+      std::cerr << "dmlref-eval: generate: case \"" << c["name"].get<std::string>() << "\": " << s.message() << "\n";
+      return 2;
+    }
+    dmlref::io::visit_element_type(e.desc.type, [&](auto* tag) {
+      using T = std::remove_pointer_t<decltype(tag)>;
+      const T* v = e.values.as<T>();
+      c["expected"]["OutputTensor"] =
+          dmlref::io::detail_generate::values_json(std::vector<T>(v, v + e.desc.element_count()));
+    });
+    document["cases"].push_back(std::move(c));
+  }
+  std::cout << document.dump(1) << "\n";
+  return 0;
+}
+
 /// --tolerance exact|ulp:N
 std::string parse_tolerance(const std::string& v, std::optional<dmlref::tolerance>& out) {
   if (v == "exact") {
@@ -296,10 +346,26 @@ int main(int argc, char** argv) {
   compare_command->add_option("CASES", o.cases_file, "the case file the outputs were computed from")->required();
   compare_command->add_option("ACTUAL", o.actual_file, "the backend's outputs")->required();
   add_comparison_options(*compare_command, o);
-  for (auto* command : {run_command, check_command, compare_command}) command->fallthrough();
+  dmlref::io::generate_options g;
+  std::string input_type, exponent_type;
+  std::vector<std::string> tensor_types;
+  bool list = false;
+  auto* generate_command =
+      app.add_subcommand("generate", "write cases (special values, every binade, random bits, three layouts) with "
+                                     "golden's expected values, for testing a backend without a GPU here");
+  generate_command->add_option("--op", g.op, "the operator: ELEMENT_WISE_POW, or POW");
+  generate_command->add_option("--type", input_type, "the first input's data type (default FLOAT32)");
+  generate_command->add_option("--exponent-type", exponent_type, "ExponentTensor's data type (POW)");
+  generate_command->add_option("--tensor-type", tensor_types, "another tensor's data type: NAME=TYPE (repeatable)");
+  generate_command->add_option("--layout", g.layouts, "contiguous, broadcast, padded (default: all three)")
+      ->check(CLI::IsMember({"contiguous", "broadcast", "padded"}));
+  generate_command->add_option("--count", g.count, "elements per case (default 1024)");
+  generate_command->add_option("--seed", g.seed, "the random patterns' seed (default 1)");
+  generate_command->add_flag("--list", list, "list every operator and first-input type that can be generated");
+  for (auto* command : {run_command, check_command, compare_command, generate_command}) command->fallthrough();
   if (argc > 1 && argv[1][0] != '-' && std::string(argv[1]) != "run" && std::string(argv[1]) != "check" &&
-      std::string(argv[1]) != "compare") {
-    std::cerr << "dmlref-eval: unknown command " << argv[1] << "; the commands are run, check and compare\n"
+      std::string(argv[1]) != "compare" && std::string(argv[1]) != "generate") {
+    std::cerr << "dmlref-eval: unknown command " << argv[1] << "; the commands are run, check, compare and generate\n"
               << app.help();
     return 2;
   }
@@ -316,6 +382,39 @@ int main(int argc, char** argv) {
     return 2;
   }
   o.command = app.get_subcommands()[0]->get_name();  // --quiet may follow the command too (fallthrough)
+  if (o.command == "generate") {
+    if (g.op.rfind("ELEMENT_WISE_", 0) != 0) g.op = "ELEMENT_WISE_" + g.op;
+    const auto type_named = [](const std::string& text, dmlref::data_type& out) {
+      out = dmlref::data_type_from_name(text);
+      if (dmlref::element_size(out) != 0) return true;
+      std::cerr << "dmlref-eval: \"" << text << "\" is not a data type; the names are "
+                << dmlref::io::detail_case::data_type_names() << "\n";
+      return false;
+    };
+    dmlref::data_type t{};
+    if (!input_type.empty()) {
+      if (!type_named(input_type, t)) return 2;
+      g.types["InputTensor"] = t;
+    }
+    if (!exponent_type.empty()) {
+      if (!type_named(exponent_type, t)) return 2;
+      g.types["ExponentTensor"] = t;
+    }
+    for (const auto& pair : tensor_types) {
+      const auto eq = pair.find('=');
+      if (eq == std::string::npos || !type_named(pair.substr(eq + 1), t)) {
+        if (eq == std::string::npos) std::cerr << "dmlref-eval: --tensor-type takes NAME=TYPE\n";
+        return 2;
+      }
+      g.types[pair.substr(0, eq)] = t;
+    }
+    try {
+      return generate(g, list);
+    } catch (const std::exception& e) {
+      std::cerr << "dmlref-eval: " << e.what() << "\n";
+      return 2;
+    }
+  }
   try {
     std::string text;
     if (!read_file(o.cases_file, text)) {

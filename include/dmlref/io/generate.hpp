@@ -1,0 +1,230 @@
+#pragma once
+// Case generation without a GPU: cases of the format dmlref-case/1 for any operator of the
+// registry and any supported data types, whose inputs cover the types' special values, every
+// binade of the float types, the extremes of the integer types and random bit patterns, in
+// three layouts. Expected values are golden's, added by the caller (dmlref-eval generate).
+//
+// Contract: generate_cases(o) returns cases that validate at the newest feature level; a
+// tensor whose type o does not fix takes the first type (the first input's type, then
+// FLOAT32, FLOAT16, the integers) that the operator's support table admits, so every
+// operator is generated the same way. The same options and seed give the same cases.
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "dmlref/core/float16.hpp"
+#include "dmlref/io/case_file.hpp"
+#include "dmlref/ops/registry.hpp"
+
+namespace dmlref::io {
+
+struct generate_options {
+  std::string op = "ELEMENT_WISE_POW";
+  std::map<std::string, data_type> types;  // by tensor name; absent ones are chosen
+  std::vector<std::string> layouts = {"contiguous", "broadcast", "padded"};
+  std::uint32_t count = 1024;  // elements per case
+  std::uint64_t seed = 1;
+};
+
+namespace detail_generate {
+
+/// Values of T worth testing: special values, a value in every binade (floats) or the
+/// extremes (integers), then random bit patterns, count in all.
+template <class T>
+std::vector<T> interesting_values(std::uint32_t count, std::mt19937_64& rng) {
+  std::vector<T> v;
+  if constexpr (is_float_element_v<T>) {
+    using F = typename math::format_of<T>::type;
+    using bits_type = typename F::bits_type;
+    const auto from = [](std::uint64_t b) { return math::from_bits<T>(static_cast<bits_type>(b)); };
+    for (const std::uint64_t b : {std::uint64_t{0}, std::uint64_t{F::sign_mask}, std::uint64_t{F::infinity},
+                                  std::uint64_t{F::sign_mask | F::infinity}, std::uint64_t{F::quiet_nan}, std::uint64_t{1},
+                                  std::uint64_t{F::sign_mask | 1u}, std::uint64_t{F::exponent_mask - 1}}) {
+      v.push_back(from(b));
+    }
+    for (const double d : {1.0, -1.0, 2.0, -2.0, 0.5, -0.5, 3.0, -3.0, 10.0}) v.push_back(T(static_cast<float>(d)));
+    const std::uint64_t biased_max = (std::uint64_t{1} << F::exponent_bits) - 2;
+    for (std::uint64_t e = 0; e <= biased_max; ++e) {  // one value of each binade, both signs
+      const std::uint64_t mantissa = rng() & F::mantissa_mask;
+      const std::uint64_t b = (e << F::mantissa_bits) | mantissa | ((rng() & 1) != 0 ? F::sign_mask : 0u);
+      v.push_back(from(b));
+    }
+  } else {
+    using limits = std::numeric_limits<T>;
+    for (const long long x : {0LL, 1LL, 2LL, 3LL, 7LL, -1LL, -2LL, -3LL}) {
+      if (x >= static_cast<long long>(limits::min())) v.push_back(static_cast<T>(x));
+    }
+    v.push_back(limits::min());
+    v.push_back(limits::max());
+    v.push_back(static_cast<T>(limits::max() - 1));
+  }
+  while (v.size() < count) {
+    T x{};
+    const std::uint64_t bits = rng();
+    if constexpr (std::is_same_v<T, float16>) {
+      x = float16::from_bits(static_cast<std::uint16_t>(bits));
+    } else {
+      std::memcpy(&x, &bits, sizeof x);
+    }
+    v.push_back(x);
+  }
+  v.resize(count);
+  return v;
+}
+
+/// A JSON array of the values (bit patterns as "0x..." strings for floats, so NaN payloads
+/// and every bit survive; numbers for integers).
+template <class T>
+json values_json(const std::vector<T>& values) {
+  json a = json::array();
+  for (const auto x : values) {
+    if constexpr (is_float_element_v<T>) {
+      char text[24];
+      std::snprintf(text, sizeof text, "0x%0*llx", static_cast<int>(2 * sizeof(T)),
+                    static_cast<unsigned long long>(math::bits_of(x)));
+      a.push_back(text);
+    } else if constexpr (std::is_signed_v<T>) {
+      a.push_back(static_cast<std::int64_t>(x));
+    } else {
+      a.push_back(static_cast<std::uint64_t>(x));
+    }
+  }
+  return a;
+}
+
+inline json generated_values(data_type type, std::uint32_t count, std::mt19937_64& rng) {
+  json out;
+  visit_element_type(type, [&](auto* tag) {
+    using T = std::remove_pointer_t<decltype(tag)>;
+    out = values_json(interesting_values<T>(count, rng));
+  });
+  return out;
+}
+
+inline constexpr data_type candidate_types[] = {data_type::float32, data_type::float16, data_type::int32,
+                                                data_type::int16,   data_type::int8,    data_type::uint32,
+                                                data_type::uint16,  data_type::uint8,   data_type::int64,
+                                                data_type::uint64};
+
+/// The operator's tensors with their types: fixed ones from o; for the others the first
+/// combination, in the order of the first input's type and then candidate_types, that the
+/// support table admits at the newest level.
+template <class Op>
+bool choose_types(const generate_options& o, std::vector<std::pair<std::string, data_type>>& chosen, std::string& problem) {
+  constexpr std::size_t n = Op::tensors.size();
+  ops::operation_types t;
+  std::vector<std::size_t> free_slots;
+  const auto fixed = [&](std::size_t k) { return o.types.find(Op::tensors[k].name); };
+  const data_type first = fixed(0) != o.types.end() ? fixed(0)->second : data_type::float32;
+  std::vector<data_type> order = {first};
+  for (const auto c : candidate_types) {
+    if (c != first) order.push_back(c);
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    t.present[k] = true;
+    if (fixed(k) != o.types.end()) {
+      t.type[k] = fixed(k)->second;
+    } else {
+      free_slots.push_back(k);
+    }
+  }
+  // Every combination of the free slots, the first slot changing slowest.
+  std::vector<std::size_t> pick(free_slots.size(), 0);
+  bool found = false;
+  for (;;) {
+    for (std::size_t f = 0; f < free_slots.size(); ++f) t.type[free_slots[f]] = order[pick[f]];
+    if (Op::check_support(newest_feature_level, t).ok()) {
+      found = true;
+      break;
+    }
+    std::size_t f = free_slots.size();
+    while (f > 0 && ++pick[f - 1] == order.size()) pick[--f] = 0;
+    if (f == 0) break;
+  }
+  if (!found) {
+    for (std::size_t f = 0; f < free_slots.size(); ++f) t.type[free_slots[f]] = first;
+    problem = Op::check_support(newest_feature_level, t).message();
+    return false;
+  }
+  for (std::size_t k = 0; k < n; ++k) chosen.emplace_back(Op::tensors[k].name, t.type[k]);
+  return true;
+}
+
+}  // namespace detail_generate
+
+/// The cases, or an empty list and *problem saying why (an unknown operator, unsupported
+/// types, an unknown layout).
+inline std::vector<json> generate_cases(const generate_options& o, std::string& problem) {
+  std::vector<json> cases;
+  dml::DML_OPERATOR_TYPE type{};
+  if (!ops::operator_type_from_name(o.op, type)) {
+    problem = "\"" + o.op + "\" is not an operator dmlref computes; the operators are " + ops::operator_names();
+    return cases;
+  }
+  for (const auto& layout : o.layouts) {
+    if (layout != "contiguous" && layout != "broadcast" && layout != "padded") {
+      problem = "the layouts are contiguous, broadcast and padded, not \"" + layout + "\"";
+      return cases;
+    }
+  }
+  if (o.count < 2) {
+    problem = "--count takes at least 2 elements";
+    return cases;
+  }
+  ops::with_operator(type, [&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    std::vector<std::pair<std::string, data_type>> tensors;
+    if (!detail_generate::choose_types<Op>(o, tensors, problem)) return;
+    std::mt19937_64 rng(o.seed);
+    const std::uint32_t columns = o.count / 2, rows = 2;  // broadcast and padded: 2 x columns
+    std::vector<float> exponents = {1.0f};
+    if (Op::attribute_names.exponent) exponents = {2.0f, 0.5f, 3.0f, -1.0f, 2.2f, 1.0f / 3.0f};
+    for (const auto& layout : o.layouts) {
+      for (const float exponent : exponents) {
+        json c;
+        c["format"] = "dmlref-case/1";
+        std::string name = o.op + " " + layout;
+        for (const auto& [tensor, t] : tensors) name += " " + tensor + ":" + std::string(dmlref::name(t));
+        if (Op::attribute_names.exponent) name += " Exponent " + std::to_string(exponent);
+        c["name"] = name;
+        c["op"] = o.op;
+        c["featureLevel"] = "6_4";
+        json& ts = c["tensors"];
+        for (std::size_t k = 0; k < tensors.size(); ++k) {
+          const auto& [tensor, t] = tensors[k];
+          const bool is_output = k + 1 == tensors.size();
+          json desc;
+          desc["dataType"] = std::string(dmlref::name(t));
+          if (layout == "contiguous") {
+            desc["sizes"] = {o.count};
+            if (!is_output) desc["data"] = detail_generate::generated_values(t, o.count, rng);
+          } else if (layout == "broadcast") {
+            desc["sizes"] = {rows, columns};
+            if (k == 0 || is_output) {
+              if (!is_output) desc["data"] = detail_generate::generated_values(t, rows * columns, rng);
+            } else {  // later inputs: one row, broadcast down the rows
+              desc["strides"] = {0u, 1u};
+              desc["data"] = detail_generate::generated_values(t, columns, rng);
+            }
+          } else {  // padded: rows of columns + 3 elements
+            desc["sizes"] = {rows, columns};
+            desc["strides"] = {columns + 3, 1u};
+            if (!is_output) desc["data"] = detail_generate::generated_values(t, rows * (columns + 3), rng);
+          }
+          ts[tensor] = std::move(desc);
+        }
+        if (Op::attribute_names.exponent) c["attributes"]["Exponent"] = exponent;
+        cases.push_back(std::move(c));
+      }
+    }
+  });
+  return cases;
+}
+
+}  // namespace dmlref::io
