@@ -122,7 +122,7 @@ status evaluate(Path path, const test_case& c, evaluation& out) {
   const case_tensor* output = c.find(v.op.tensor_names[v.op.output_index()]);
   element_buffer result;  // the output buffer as the operator writes it (strided)
   result.type = output->desc.type;
-  result.resize_bytes(output->buffer.size_in_bytes());
+  result.resize_bytes(output->buffer_bytes);
   const dml::output_binding outputs[1] = {{result.data(), result.size_in_bytes()}};
   if (auto s = dml::validate_bindings(v, inputs.data(), v.op.input_count, outputs, 1); !s.ok()) return s;
   if (auto s = dml::run_validated(path, v, inputs.data(), outputs); !s.ok()) return s;
