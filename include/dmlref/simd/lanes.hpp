@@ -127,6 +127,22 @@ void load_doubles(contiguous<T> s, std::size_t i, doubles& low, doubles& high) n
   if constexpr (is_float_element_v<T>) {
     widen(load_floats(s, i), low, high);
   } else {
+#if defined(__AVX512F__)  // widening conversions: xsimd 8's converting load goes element by element
+    if constexpr (sizeof(T) == 4) {
+      const __m512i v = _mm512_loadu_si512(reinterpret_cast<const void*>(s.data + i));
+      const __m256i v0 = _mm512_castsi512_si256(v), v1 = _mm512_extracti64x4_epi64(v, 1);
+      low = doubles(std::is_signed_v<T> ? _mm512_cvtepi32_pd(v0) : _mm512_cvtepu32_pd(v0));
+      high = doubles(std::is_signed_v<T> ? _mm512_cvtepi32_pd(v1) : _mm512_cvtepu32_pd(v1));
+      return;
+    }
+#elif defined(__AVX2__)
+    if constexpr (sizeof(T) == 4 && std::is_signed_v<T>) {
+      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.data + i));
+      low = doubles(_mm256_cvtepi32_pd(_mm256_castsi256_si128(v)));
+      high = doubles(_mm256_cvtepi32_pd(_mm256_extracti128_si256(v, 1)));
+      return;
+    }
+#endif
     low = xsimd::load_as<double>(s.data + i, xsimd::unaligned_mode{});
     high = xsimd::load_as<double>(s.data + i + doubles::size, xsimd::unaligned_mode{});
   }
