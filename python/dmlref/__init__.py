@@ -194,12 +194,13 @@ class Report:
         return self.passed
 
     def __str__(self):
-        text = (f"{self.operator}: " if self.operator else "") + self._text
-        for what, m in (("first", self.first), ("worst", self.worst)):
-            if m is not None and m.inputs:
-                text += f"  inputs at the {what} mismatch {list(m.index)}: " + \
-                    ", ".join(f"{name} {value}" for name, value in m.inputs.items()) + "\n"
-        return text
+        lines = []
+        for line in self._text.splitlines():
+            lines.append(line)
+            for what, m in (("first", self.first), ("worst", self.worst)):
+                if m is not None and m.inputs and line.startswith(f"  {what} mismatch at "):
+                    lines.append("    inputs: " + ", ".join(f"{name} {value}" for name, value in m.inputs.items()))
+        return (f"{self.operator}: " if self.operator else "") + "\n".join(lines) + "\n"
 
     def __repr__(self):
         return f"<dmlref.Report {'PASS' if self.passed else 'FAIL'}: {self.mismatches} of {self.compared} mismatched>"
