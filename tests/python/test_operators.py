@@ -120,3 +120,15 @@ def test_feature_levels():
     assert dmlref.pow(x, x, feature_level="1_0").tolist() == [[1, -1]]
     for level in ("6_2", "6.2", "DML_FEATURE_LEVEL_6_2", 0x6200):
         assert dmlref.sign(x, feature_level=level).tolist() == [[1, -1]]
+
+
+def test_several_output_types_need_dtype():
+    """Where the support table admits several output types for the inputs (QUANTIZE_LINEAR
+    without a zero point: INT8 or UINT8), dtype= chooses and its absence is an error."""
+    if "quantize_linear" not in dmlref.operators:
+        pytest.skip("this build's registry has no ELEMENT_WISE_QUANTIZE_LINEAR")
+    x, scale = np.float32([1.5, -3]), np.float32([0.5])
+    with pytest.raises(ValueError, match=r"^OutputTensor\.DataType: .* admits several output types .*INT8.*: pass dtype="):
+        dmlref.quantize_linear(x, scale)
+    assert dmlref.quantize_linear(x, scale, dtype=np.int8).dtype == np.int8
+    assert dmlref.quantize_linear(x, scale, np.uint8([0])).dtype == np.uint8  # the zero point decides
