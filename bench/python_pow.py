@@ -4,9 +4,12 @@ Python (dmlref.pow on numpy arrays, a new output each call, as tests call it) ag
 C++ call (dmlref::dml::execute on the golden path with packed descriptors over the same
 buffers, timed in C++ by the same build of the module), interleaved in one run.
 
-Usage: PYTHONPATH=<build>/python /usr/bin/python3 bench/python_pow.py [REPEATS]
-Prints each side's median and best, and the ratio of the medians (target: at most 1.2).
+Usage: PYTHONPATH=<build>/python /usr/bin/python3 bench/python_pow.py [REPEATS] [--json]
+Prints each side's median and best, and the ratio of the medians (target: at most 1.2); with
+--json, also a last line holding them as JSON (bench/report.py reads it). Exits 1 when the
+ratio exceeds 1.2 or the two calls disagree.
 """
+import json
 import statistics
 import sys
 import time
@@ -17,7 +20,8 @@ import dmlref
 
 
 def main():
-    repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    args = [a for a in sys.argv[1:] if a != "--json"]
+    repeats = int(args[0]) if args else 5
     shape = (1, 64, 512, 512)  # 2^24 elements
     rng = np.random.default_rng(2024)
     base = rng.uniform(0, 4, shape).astype(np.float16)
@@ -38,6 +42,10 @@ def main():
     print(f"  python dmlref.pow      median {statistics.median(python):.3f} s  best {min(python):.3f} s")
     print(f"  C++ dml::execute       median {statistics.median(cpp):.3f} s  best {min(cpp):.3f} s")
     print(f"  ratio (medians)        {ratio:.3f}  (target <= 1.2)")
+    if "--json" in sys.argv[1:]:
+        print(json.dumps({"elements": base.size, "repeats": repeats, "python_median": statistics.median(python),
+                          "python_best": min(python), "cpp_median": statistics.median(cpp), "cpp_best": min(cpp),
+                          "ratio": ratio}))
     return 0 if ratio <= 1.2 else 1
 
 
