@@ -102,3 +102,26 @@ def test_execute_takes_explicit_sizes_and_strides():
     e = dmlref.execute("CONSTANT_POW", {"InputTensor": (np.float32([2, 3]), [2]),
                                         "OutputTensor": (np.zeros(2, np.float32), [2])}, exponent=3, scale=2)
     assert e.tolist() == [64, 216]
+
+
+def test_the_gil_is_released_while_computing():
+    import threading
+    import time
+    base = np.random.default_rng(3).uniform(0, 4, 1 << 20).astype(np.float32)
+    window = []
+
+    def compute():
+        start = time.perf_counter()
+        dmlref.pow(base, np.float32(0.37))  # the golden path: 0.1 s or more, one C++ call
+        window.extend([start, time.perf_counter()])
+
+    worker = threading.Thread(target=compute)
+    seen = []
+    worker.start()
+    while worker.is_alive():
+        seen.append(time.perf_counter())  # runs only while the worker does not hold the GIL
+    worker.join()
+    start, end = window
+    middle = (start + 0.3 * (end - start), end - 0.3 * (end - start))
+    assert end - start > 0.02
+    assert any(middle[0] < t < middle[1] for t in seen), "the main thread never ran during the call"
