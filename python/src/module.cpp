@@ -264,7 +264,16 @@ tensor_binding bind_input(const py::object& obj, const std::string& tensor) {
     const auto [low, high] = byte_extent(b.array);
     b.original_low = low;
     b.original_high = high;
-    b.array = py::module_::import("numpy").attr("ascontiguousarray")(b.array);
+    // Copy what the view addresses, not what it broadcasts: the dimensions of stride 0 are
+    // sliced to one element, copied, and broadcast again (zero strides, no allocation).
+    const py::module_ np = py::module_::import("numpy");
+    py::tuple slicer(b.array.ndim());
+    for (py::ssize_t d = 0; d < b.array.ndim(); ++d) {
+      const bool broadcast = b.array.strides(d) == 0 && b.array.shape(d) > 1;
+      slicer[static_cast<std::size_t>(d)] = broadcast ? py::slice(0, 1, 1) : py::slice(py::none(), py::none(), py::none());
+    }
+    const py::object compact = np.attr("ascontiguousarray")(b.array[slicer]);
+    b.array = np.attr("broadcast_to")(compact, b.array.attr("shape"));
     b.copied = true;
     ++stats.input_copies;
   }
@@ -392,6 +401,11 @@ run_result run_operator(const run_request& r) {
       raise(out_name + ".DataType: " + op_name + " admits several output types for these inputs (" + names +
             "): pass dtype=");
     }
+  }
+  std::uint64_t count = 1;
+  for (auto n : shape) count *= static_cast<std::uint64_t>(n);
+  if (count > dmlref::max_element_count) {  // validate_tensor's rule, before allocating
+    raise(out_name + ".Sizes: the product of Sizes exceeds 2^32 - 1 elements");
   }
   if (!given) out = py::array(dtype_of(out_type), shape);
   t[n_inputs].present = true;

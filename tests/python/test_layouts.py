@@ -125,3 +125,19 @@ def test_the_gil_is_released_while_computing():
     middle = (start + 0.3 * (end - start), end - 0.3 * (end - start))
     assert end - start > 0.02
     assert any(middle[0] < t < middle[1] for t in seen), "the main thread never ran during the call"
+
+
+def test_a_negative_stride_copy_keeps_broadcast_dimensions_unallocated():
+    row = np.arange(1000, dtype=np.float32)[::-1]  # a negative stride: bound as a copy
+    view = np.broadcast_to(row, (1 << 20, 1000))  # 2^30 elements through a zero stride
+    before = copies()
+    r = dmlref.pow(view[:3], np.float32(1))  # the copy is one row, not 3 (or 2^20)
+    assert copies() == before + 1
+    np.testing.assert_array_equal(r, np.broadcast_to(row, (3, 1000)))
+    with pytest.raises(ValueError, match=r"^OutputTensor\.Sizes: the product of Sizes exceeds 2\^32 - 1 elements"):
+        dmlref.pow(np.broadcast_to(row, (1 << 23, 1000)), np.float32(1))
+
+
+def test_empty_arrays_are_refused():
+    with pytest.raises(ValueError, match=r"^InputTensor\.Sizes: size 1 is 0; every size must be at least 1"):
+        dmlref.sign(np.zeros((2, 0), np.float32))
