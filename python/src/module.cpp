@@ -10,7 +10,8 @@
 //   size 1 always gets stride 0 (its stride addresses nothing).
 // - DirectML strides are unsigned: an input whose view has a negative stride, a stride that
 //   is not a multiple of its item size, or a misaligned address is bound as a C-contiguous
-//   copy (counted in stats()); an out= array like that is refused.
+//   copy of what it addresses, its zero-stride dimensions broadcast again (counted in
+//   stats()); an out= array like that is refused.
 // - Every rule is DirectML's and is checked by the runtime layer (dml::validate_descriptor,
 //   dml::validate_bindings) before anything is written; a broken rule raises ValueError with
 //   the runtime layer's message (tensor, field, rule). The GIL is released while computing.
