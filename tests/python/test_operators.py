@@ -27,6 +27,20 @@ def test_functions_come_from_the_registry():
         assert inspect.signature(dmlref.sign).parameters[f].kind == inspect.Parameter.KEYWORD_ONLY
 
 
+def test_every_registry_operator_has_its_function():
+    for info in dmlref._dmlref.operators():
+        f = getattr(dmlref, info["name"])
+        assert info["dml_name"] == "ELEMENT_WISE_" + info["name"].upper()
+        params = inspect.signature(f).parameters.values()
+        positional = [p for p in params if p.kind == inspect.Parameter.POSITIONAL_OR_KEYWORD]
+        assert len(positional) == len(info["tensors"]) - 1 + info["exponent"]
+        optional = [p.default is None for p in positional[:len(info["tensors"]) - 1]]
+        assert optional == [o for _, o in info["tensors"][:-1]]
+        bias = inspect.signature(f).parameters.get("bias")
+        assert (bias is not None and bias.kind == inspect.Parameter.KEYWORD_ONLY) == info["scale_bias"]
+        assert info["dml_name"] in f.__doc__
+
+
 def test_the_first_example():
     r = dmlref.pow(np.float16([2, -2]), np.int32([3, 3]))
     assert r.dtype == np.float16
