@@ -88,14 +88,20 @@ class _Operator:
                            a["exponent"] if self.exponent else None, path, a["feature_level"], golden_extras)
 
     def function(self):
-        op = self
-
-        def call(*args, **kwargs):
-            a = op.bind(args, kwargs)
-            return op.run(a, a["out"], a["dtype"], a["path"])
-
-        call.__name__ = call.__qualname__ = self.name
-        call.__signature__ = self.signature
+        """The operator's function, compiled from its traits (a plain def: binding arguments
+        through inspect.Signature would triple the cost of a small call)."""
+        positional = [f"{p}=None" if optional else p for p, (_, optional) in zip(self.input_params, self.inputs)]
+        if self.exponent:
+            positional.append("exponent")
+        keywords = (["scale=None", "bias=None"] if self.scale_bias else []) + \
+            ['path="golden"', "feature_level=None", "out=None", "dtype=None"]
+        source = (f"def {self.name}({', '.join(positional)}, *, {', '.join(keywords)}):\n"
+                  f"    return _run({self.dml_name!r}, [{', '.join(self.input_params)}], out, dtype, "
+                  f"{'scale, bias' if self.scale_bias else 'None, None'}, "
+                  f"{'exponent' if self.exponent else 'None'}, path, feature_level, False)\n")
+        namespace = {"_run": _dmlref.run}
+        exec(source, namespace)  # noqa: S102  (source built from the registry's names only)
+        call = namespace[self.name]
         tensors = ", ".join(f"{p} = {n}{' (optional)' if o else ''}"
                             for p, (n, o) in zip(self.input_params, self.inputs))
         call.__doc__ = (f"DirectML's {self.dml_name} on numpy arrays: {tensors}"
@@ -103,6 +109,7 @@ class _Operator:
                         f"{', scale/bias = ScaleBias' if self.scale_bias else ''}; returns the {self.output} "
                         f"(out= in place{', which may be the InputTensor itself' if self.in_place else ''}). "
                         "See help(dmlref) for the contract.")
+        call.__module__ = __name__
         return call
 
 
