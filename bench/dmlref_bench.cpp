@@ -3,7 +3,8 @@
 // Every benchmark is named  <op>/<impl>/<dtype>/<layout>/<case>/<elements>  and is registered
 // from the tables in register_all() (bottom of this file), never by hand:
 //
-//   op      sign | constant_pow | pow | dequantize_linear
+//   op      sign | constant_pow | pow | dequantize_linear | quantize_linear (the registry's
+//           operators: their DirectML names without ELEMENT_WISE_, in lower case)
 //   impl    golden   dmlref::golden through the typed API (the exact reference)
 //           fast     dmlref::fast through the typed API (xsimd kernels)
 //           memcpy   the physical limit: the inputs' bytes copied into the output buffer
@@ -12,7 +13,7 @@
 //           xtensor  xtensor 0.24 with XTENSOR_USE_XSIMD (when <xtensor/...> is found)
 //   dtype   the InputTensor's type: float32 float16 int8 int32 (sign), float32 float16
 //           (pow, constant_pow; POW's exponent has the base's type), int8 uint8 int16 uint16
-//           int32 uint32 (dequantize_linear)
+//           int32 uint32 (dequantize_linear), float32 float16 int32 (quantize_linear)
 //   layout  contiguous  every tensor packed, one span of <elements>
 //           broadcast   a 2-D [rows, 1024] tensor with one operand on zero strides: POW's
 //                       ExponentTensor is one row (strides {0, 1}); DEQUANTIZE's Scale and
@@ -22,6 +23,7 @@
 //   case    sign: -   constant_pow: 2 3 0.5 2.2 2.2_sb (2.2 with ScaleBias 1.5, -0.25)
 //           pow: rand (bases uniform in [0.25, 4], exponents uniform in [-4, 4])
 //           dequantize_linear: - (to FLOAT32), f16 (to FLOAT16)
+//           quantize_linear: i8 (to INT8), u8 (to UINT8); inputs about +-200 scales
 //   elements 4096, 1048576 (2^20), 16777216 (2^24); golden pow / constant_pow skip 2^24
 //           (hundreds of ns per element: seconds per iteration).
 //
@@ -52,6 +54,10 @@
 //              inputs to FLOAT32, double lanes for 32-bit inputs. peers: (float(x) - float(z))
 //              * s in float (Eigen: (x.cast<float>() - z.cast<float>()) * s): 32-bit inputs
 //              round x and z to float first, and FLOAT16 output rounds twice.
+//   quantize_linear  golden: the exact quotient rounded to nearest even; fast: bit for bit with
+//              golden. peers: nearbyint(float(x) / s) + z clamped, in float (Eigen: .rint(),
+//              xtensor: xt::nearbyint): a float division, which can round onto a tie the exact
+//              quotient misses.
 // Peers on the broadcast and strided layouts run row by row over 1-D maps/adaptors of each
 // contiguous row (the per-channel scale and zero point as scalars): the fastest way to drive
 // either library; xtensor's own broadcasting and strided adaptors fall back to scalar steppers.
@@ -890,6 +896,137 @@ struct dequantize_problem {
 };
 
 // ---------------------------------------------------------------------------------------------
+// ELEMENT_WISE_QUANTIZE_LINEAR: In (FLOAT32, FLOAT16, INT32) -> Out (INT8, UINT8), with a zero
+// point; the scale has In's type (FLOAT32 for INT32).
+
+template <class In, class Out>
+struct quantize_problem {
+  using S = std::conditional_t<std::is_same_v<In, std::int32_t>, float, In>;
+  geometry g;
+  const In* x;
+  const S* scale;   // full operand, or one per row (broadcast)
+  const Out* zero;  // same
+  Out* out;
+  u64 bytes;
+
+  explicit quantize_problem(const geometry& geo) : g(geo) {
+    const std::string tag = std::string("quantize/") + name_of(g.lay) + "/" + dtype_name<Out>;
+    const bool per_row = g.lay == layout::broadcast;
+    const u64 small = per_row ? g.rows : g.span();
+    // Inputs about +-200 scale units, so that rounding, the zero point and clamping all matter.
+    x = operand<In>(tag + "/x", g.span(), [](rng& r) {
+      if constexpr (std::is_same_v<In, std::int32_t>) {
+        return random_integer<In>(r);
+      } else {
+        return from_double<In>(r.uniform(-2.0, 2.0));
+      }
+    });
+    zero = operand<Out>(tag + "/zero", small, random_integer<Out>);
+    scale = operand<S>(tag + "/scale", small, [](rng& r) {
+      return from_double<S>(std::is_same_v<In, std::int32_t> ? r.uniform(4096.0, 16384.0) : r.uniform(1.0 / 128, 1.0 / 64));
+    });
+    out = output_buffer<Out>(tag, g.span());
+    bytes = g.n() * (sizeof(In) + sizeof(Out)) + (per_row ? g.rows : g.n()) * (sizeof(S) + sizeof(Out));
+  }
+
+  template <class Path>
+  dmlref::status dml(Path path, const geometry& h, Out* o) const {
+    switch (h.lay) {
+      case layout::contiguous:
+        return dmlref::quantize_linear(path, packed(x, h), packed(scale, h), packed(zero, h), packed(o, h));
+      case layout::broadcast:
+        return dmlref::quantize_linear(path, full_2d(x, h), column_broadcast_2d(scale, h), column_broadcast_2d(zero, h),
+                                       full_2d(o, h));
+      case layout::strided:
+        break;
+    }
+    return dmlref::quantize_linear(path, full_2d(x, h), full_2d(scale, h), full_2d(zero, h), full_2d(o, h));
+  }
+
+#if DMLREF_BENCH_XTENSOR
+  /// A row as float lanes for xtensor: FLOAT32 and FLOAT16 through xt_in (FLOAT16 widened into
+  /// scratch row k), INT32 cast.
+  template <class T>
+  static auto float_row(const T* p, u64 n, int k) {
+    if constexpr (std::is_same_v<T, std::int32_t>) {
+      return xt::cast<float>(xrow(p, n));
+    } else {
+      return xt_in(p, n, k);
+    }
+  }
+#endif
+
+  /// The peers' formula: round half to even in float, zero point added, clamped.
+  static Out quantized(float q, float z) {
+    const float lo = static_cast<float>(std::numeric_limits<Out>::min());
+    const float hi = static_cast<float>(std::numeric_limits<Out>::max());
+    return static_cast<Out>(std::min(std::max(std::nearbyint(q) + z, lo), hi));
+  }
+
+  void run(impl which) {
+    const bool per_row = g.lay == layout::broadcast;
+    constexpr float lo = static_cast<float>(std::numeric_limits<Out>::min());
+    constexpr float hi = static_cast<float>(std::numeric_limits<Out>::max());
+    switch (which) {
+      case impl::memcpy:
+        if (per_row) {
+          copy_rows(g, out, {stream_of(x, g)});
+        } else {
+          copy_rows(g, out, {stream_of(x, g), stream_of(scale, g), stream_of(zero, g)});
+        }
+        return;
+      case impl::scalar:
+        for_rows(g, [&](u32 r, u64 at) {
+          if (per_row) {
+            const float s = to_float(scale[r]);
+            const float z = to_float(zero[r]);
+            scalar_loop(g.width, out + at, [s, z](In v) { return quantized(to_float(v) / s, z); }, x + at);
+          } else {
+            scalar_loop(
+                g.width, out + at, [](In v, S sc, Out zp) { return quantized(to_float(v) / to_float(sc), to_float(zp)); },
+                x + at, scale + at, zero + at);
+          }
+        });
+        return;
+      case impl::eigen:
+#if DMLREF_BENCH_EIGEN
+        for_rows(g, [&](u32 r, u64 at) {
+          const auto xf = emap(x + at, g.width).template cast<float>();
+          auto o = emap_out(out + at, g.width);
+          if (per_row) {
+            o = ((xf / to_float(scale[r])).rint() + to_float(zero[r])).max(lo).min(hi).template cast<Out>();
+          } else {
+            o = ((xf / emap(scale + at, g.width).template cast<float>()).rint() +
+                 emap(zero + at, g.width).template cast<float>())
+                    .max(lo)
+                    .min(hi)
+                    .template cast<Out>();
+          }
+        });
+#endif
+        return;
+      case impl::xtensor:
+#if DMLREF_BENCH_XTENSOR
+        for_rows(g, [&](u32 r, u64 at) {
+          auto o = xrow(out + at, g.width);
+          if (per_row) {
+            xt::noalias(o) = xt::cast<Out>(
+                xt::clip(xt::nearbyint(float_row(x + at, g.width, 0) / to_float(scale[r])) + to_float(zero[r]), lo, hi));
+          } else {
+            xt::noalias(o) = xt::cast<Out>(xt::clip(xt::nearbyint(float_row(x + at, g.width, 0) / float_row(scale + at, g.width, 1)) +
+                                                        xt::cast<float>(xrow(zero + at, g.width)),
+                                                    lo, hi));
+          }
+        });
+#endif
+        return;
+      default:
+        return;
+    }
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
 // Registration from tables
 
 constexpr u64 sizes[] = {4096, u64{1} << 20, u64{1} << 24};
@@ -981,6 +1118,16 @@ void register_dequantize() {
   }
 }
 
+template <class In>
+void register_quantize() {
+  for (layout l : {layout::contiguous, layout::broadcast, layout::strided}) {
+    register_row(bench_name<dmlref::ops::quantize_linear>(), dtype_name<In>, l, "i8", no_limit,
+                 [](const geometry& g) { return quantize_problem<In, std::int8_t>(g); });
+    register_row(bench_name<dmlref::ops::quantize_linear>(), dtype_name<In>, l, "u8", no_limit,
+                 [](const geometry& g) { return quantize_problem<In, std::uint8_t>(g); });
+  }
+}
+
 void register_all() {
   register_sign<float>();
   register_sign<float16>();
@@ -994,6 +1141,9 @@ void register_all() {
   register_dequantize<std::uint16_t>();
   register_dequantize<std::int32_t>();
   register_dequantize<std::uint32_t>();
+  register_quantize<float>();
+  register_quantize<float16>();
+  register_quantize<std::int32_t>();
 }
 
 void add_context() {

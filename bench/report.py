@@ -54,7 +54,7 @@ def use_operators(data):
         OP_TITLES[op] = title or "ELEMENT_WISE_" + op.upper()
 DTYPE_ORDER = ["float32", "float16", "int8", "uint8", "int16", "uint16", "int32", "uint32"]
 LAYOUT_ORDER = ["contiguous", "broadcast", "strided"]
-CASE_ORDER = ["-", "f16", "2", "3", "0.5", "2.2", "2.2_sb", "rand"]
+CASE_ORDER = ["-", "f16", "i8", "u8", "2", "3", "0.5", "2.2", "2.2_sb", "rand"]
 STYLE = {  # colour, marker
     "golden": ("#7f7f7f", "s"),
     "fast": ("#d62728", "o"),
@@ -408,6 +408,7 @@ TARGETS = [
     ("SIGN float16 at 2^24", "memcpy", "sign", ["float16"], ("-",), LARGE, 80),
     ("CONSTANT_POW(2) float16 at 2^24", "memcpy", "constant_pow", ["float16"], ("2",), LARGE, 80),
     ("DEQUANTIZE 8-bit -> float16 at 2^24", "memcpy", "dequantize_linear", ["int8", "uint8"], ("f16",), LARGE, 80),
+    ("QUANTIZE float32 -> int8 at 2^24", "memcpy", "quantize_linear", ["float32"], ("i8",), LARGE, 90),
     ("POW float32 in cache (4096)", "ns", "pow", ["float32"], ("rand",), SMALL, 0.45),
     ("POW float16 in cache (4096)", "ns", "pow", ["float16"], ("rand",), SMALL, 0.6),
 ]

@@ -342,7 +342,6 @@ step "conformance data regenerates (webnn_to_dml.py --check)" \
 # Conformance files whose operator this build does not have yet: listed as skipped, not run.
 # Delete an entry when its operator arrives.
 NOT_IN_THIS_BUILD=(
-  quantizeLinear.json  # ELEMENT_WISE_QUANTIZE_LINEAR
 )
 EVAL=""
 for d in gcc-c++17 gcc-c++20 clang-c++17 clang-c++20; do

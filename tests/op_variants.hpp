@@ -154,9 +154,16 @@ dmlref::status typed(Path path, const dmlref::ops::dequantize_linear&, S* out, c
   return dmlref::dequantize_linear(path, one(x), one(scale), one(zero_point), one(out));
 }
 
+template <class Path, class Out, class In, class S>
+dmlref::status typed(Path path, const dmlref::ops::quantize_linear&, Out* out, const In* x, const S* scale,
+                     const Out* zero_point) {
+  return dmlref::quantize_linear(path, one(x), one(scale), one(zero_point), one(out));
+}
+
 // The attributes of an operator instance, as the runtime layer's descriptor carries them.
 inline dmlref::ops::attributes attributes_of(const dmlref::ops::sign&) { return {}; }
 inline dmlref::ops::attributes attributes_of(const dmlref::ops::dequantize_linear&) { return {}; }
+inline dmlref::ops::attributes attributes_of(const dmlref::ops::quantize_linear&) { return {}; }
 inline dmlref::ops::attributes attributes_of(const dmlref::ops::constant_pow& op) {
   return {op.scale_and_bias, op.exponent};
 }

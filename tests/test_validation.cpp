@@ -243,7 +243,7 @@ TEST_CASE("validate: an operator type dmlref does not compute") {
   sign_case c;
   c.op.Type = static_cast<DML_OPERATOR_TYPE>(1);  // DML_OPERATOR_ELEMENT_WISE_IDENTITY in DirectML
   expect_invalid(c, DML_FEATURE_LEVEL_6_4, {errc::unsupported_operator, "", "Type", "DML_OPERATOR_TYPE 1"});
-  c.op.Type = DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR;  // DirectML has it; dmlref does not
+  c.op.Type = static_cast<DML_OPERATOR_TYPE>(2);  // DML_OPERATOR_ELEMENT_WISE_ABS in DirectML
   expect_invalid(c, DML_FEATURE_LEVEL_6_4, {errc::unsupported_operator, "", "Type", "not an operator dmlref computes"});
 }
 

@@ -6,6 +6,8 @@
 //   dmlref::pow(dmlref::golden, input, exponent, output)
 //   dmlref::dequantize_linear(dmlref::golden, input, scale, zero_point, output)
 //   dmlref::dequantize_linear(dmlref::golden, input, scale, output)   // no zero point
+//   dmlref::quantize_linear(dmlref::golden, input, scale, zero_point, output)
+//   dmlref::quantize_linear(dmlref::golden, input, scale, output)     // no zero point
 //
 // Data types are checked at compile time against the newest feature level's table; sizes,
 // output layout and aliasing at run time, returning a status (nothing is read or written
@@ -18,6 +20,7 @@
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
 #include "dmlref/ops/pow.hpp"
+#include "dmlref/ops/quantize_linear.hpp"
 #include "dmlref/ops/sign.hpp"
 
 namespace dmlref {
@@ -125,6 +128,57 @@ status dequantize_linear(Path path, const InView& input, const ScaleView& scale,
   run_operator(path, ops::dequantize_linear{}, static_cast<std::uint32_t>(OutView::rank),
                   output.sizes().data(), detail::output_operand(output),
                   detail::input_operand(input), detail::input_operand(scale), zero_point);
+  return {};
+}
+
+namespace detail {
+template <class InView, class ScaleView, class OutView>
+constexpr void check_quantize_types() {
+  using In = typename InView::value_type;
+  using Out = typename OutView::value_type;
+  using q = ops::quantize_linear;
+  constexpr auto level = newest_feature_level;
+  static_assert(q::input_types(level).contains(data_type_of_v<In>),
+                "ELEMENT_WISE_QUANTIZE_LINEAR: InputTensor is FLOAT32, FLOAT16 or INT32");
+  static_assert(std::is_same_v<typename ScaleView::value_type, q::scale_element<In>>,
+                "ELEMENT_WISE_QUANTIZE_LINEAR: ScaleTensor has the InputTensor's type (FLOAT32 for INT32)");
+  static_assert(q::output_types(level).contains(data_type_of_v<Out>),
+                "ELEMENT_WISE_QUANTIZE_LINEAR: OutputTensor is INT8 or UINT8");
+}
+}  // namespace detail
+
+template <class Path, class InView, class ScaleView, class ZeroView, class OutView>
+status quantize_linear(Path path, const InView& input, const ScaleView& scale, const ZeroView& zero_point,
+                       const OutView& output) {
+  detail::check_quantize_types<InView, ScaleView, OutView>();
+  static_assert(std::is_same_v<typename ZeroView::value_type, typename OutView::value_type>,
+                "ELEMENT_WISE_QUANTIZE_LINEAR: ZeroPointTensor has the OutputTensor's data type");
+  using detail::named;
+  if (auto s = detail::check_views<ops::quantize_linear>(named("OutputTensor", output), named("InputTensor", input),
+                                                         named("ScaleTensor", scale),
+                                                         named("ZeroPointTensor", zero_point));
+      !s.ok()) {
+    return s;
+  }
+  detail::run_views(path, ops::quantize_linear{}, output, input, scale, zero_point);
+  return {};
+}
+
+/// Without a ZeroPointTensor: the zero point is 0.
+template <class Path, class InView, class ScaleView, class OutView>
+status quantize_linear(Path path, const InView& input, const ScaleView& scale, const OutView& output) {
+  detail::check_quantize_types<InView, ScaleView, OutView>();
+  using detail::named;
+  if (auto s = detail::check_views<ops::quantize_linear>(named("OutputTensor", output), named("InputTensor", input),
+                                                         named("ScaleTensor", scale));
+      !s.ok()) {
+    return s;
+  }
+  using Out = typename OutView::value_type;
+  const Out zero = 0;
+  loops::operand<const Out> zero_point{&zero, {}};  // stride 0 everywhere: a broadcast scalar
+  run_operator(path, ops::quantize_linear{}, static_cast<std::uint32_t>(OutView::rank), output.sizes().data(),
+               detail::output_operand(output), detail::input_operand(input), detail::input_operand(scale), zero_point);
   return {};
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // DirectML's own names and values for what dmlref computes: DML_TENSOR_DATA_TYPE,
 // DML_FEATURE_LEVEL, DML_TENSOR_FLAGS, DML_TENSOR_TYPE, DML_BUFFER_TENSOR_DESC,
-// DML_TENSOR_DESC, DML_SCALE_BIAS, the four DML_ELEMENT_WISE_*_OPERATOR_DESC,
+// DML_TENSOR_DESC, DML_SCALE_BIAS, the five DML_ELEMENT_WISE_*_OPERATOR_DESC,
 // DML_OPERATOR_DESC and DML_OPERATOR_TYPE's values, so that test code written against
 // directml.h ports line by line (add `using namespace dmlref::dml;`).
 //
@@ -17,6 +17,7 @@ using ::DML_BUFFER_TENSOR_DESC;
 using ::DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC;
 using ::DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC;
 using ::DML_ELEMENT_WISE_POW_OPERATOR_DESC;
+using ::DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC;
 using ::DML_ELEMENT_WISE_SIGN_OPERATOR_DESC;
 using ::DML_FEATURE_LEVEL;
 using ::DML_OPERATOR_DESC;
@@ -132,6 +133,13 @@ struct DML_ELEMENT_WISE_SIGN_OPERATOR_DESC {
 };
 
 struct DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC {
+  const DML_TENSOR_DESC* InputTensor;
+  const DML_TENSOR_DESC* ScaleTensor;
+  const DML_TENSOR_DESC* ZeroPointTensor;  // optional from DML_FEATURE_LEVEL_6_2
+  const DML_TENSOR_DESC* OutputTensor;
+};
+
+struct DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC {
   const DML_TENSOR_DESC* InputTensor;
   const DML_TENSOR_DESC* ScaleTensor;
   const DML_TENSOR_DESC* ZeroPointTensor;  // optional from DML_FEATURE_LEVEL_6_2

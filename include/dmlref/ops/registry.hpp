@@ -14,11 +14,12 @@
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
 #include "dmlref/ops/pow.hpp"
+#include "dmlref/ops/quantize_linear.hpp"
 #include "dmlref/ops/sign.hpp"
 
 namespace dmlref::ops {
 
-using operators = type_list<sign, constant_pow, pow, dequantize_linear>;
+using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -8,6 +8,7 @@
 //   POW                 as CONSTANT_POW for float outputs; integer outputs exact with an
 //                       integer exponent and no ScaleBias, else 1 (integer unit)
 //   DEQUANTIZE_LINEAR   1 ULP (FLOAT32 and FLOAT16)
+//   QUANTIZE_LINEAR     1 (integer unit)
 
 #include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"

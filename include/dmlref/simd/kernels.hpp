@@ -5,4 +5,5 @@
 #include "dmlref/simd/dequantize_linear.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/pow.hpp"
+#include "dmlref/simd/quantize_linear.hpp"
 #include "dmlref/simd/sign.hpp"
