@@ -283,16 +283,26 @@ tensor_binding bind_input(const py::object& obj, const std::string& tensor) {
 
 // ---- the operation ----------------------------------------------------------------------------
 
-/// The output data types Op's support table admits for these inputs at this level.
+/// The output data types Op's support table admits for these inputs at this level, and, when
+/// it admits none, the rule that refuses them: the first one that names an input (the inputs
+/// are wrong whatever the output), else the first one.
 template <class Op>
-std::vector<data_type> output_candidates(feature_level level, ops::operation_types types) {
+std::vector<data_type> output_candidates(feature_level level, ops::operation_types types, status& refusal) {
   std::vector<data_type> out;
   const std::size_t o = Op::tensors.size() - 1;
   types.present[o] = true;
+  status first_error, input_error;
   for (data_type t : candidate_types) {
     types.type[o] = t;
-    if (Op::check_support(level, types).ok()) out.push_back(t);
+    const status s = Op::check_support(level, types);
+    if (s.ok()) {
+      out.push_back(t);
+    } else {
+      if (first_error.ok()) first_error = s;
+      if (input_error.ok() && s.tensor() != Op::tensors[o].name) input_error = s;
+    }
   }
+  refusal = input_error.ok() ? first_error : input_error;
   return out;
 }
 
@@ -389,13 +399,12 @@ run_result run_operator(const run_request& r) {
   } else if (!r.dtype.is_none()) {
     out_type = checked_type_of(py::dtype::from_args(r.dtype), "dtype");
   } else {
-    const auto candidates = output_candidates<Op>(level, types);
+    status refusal;
+    const auto candidates = output_candidates<Op>(level, types, refusal);
     if (candidates.size() == 1) {
       out_type = candidates[0];
     } else if (candidates.empty()) {
-      types.type[n_inputs] = types.type[0];
-      types.present[n_inputs] = true;
-      raise(Op::check_support(level, types));  // the inputs' own rule
+      raise(refusal);
     } else {
       std::string names;
       for (auto c : candidates) names += (names.empty() ? "" : ", ") + std::string(dmlref::name(c));

@@ -109,7 +109,7 @@ def test_case_matches_golden_bit_for_bit(case):
         assert same.all(), f"{case['name']}: {got} against {expected}"
 
 
-@pytest.mark.parametrize("file", ["pow.json", "sign.json", "dequantizeLinear.json"])
+@pytest.mark.parametrize("file", ["pow.json", "sign.json", "dequantizeLinear.json", "quantizeLinear.json"])
 def test_bits_equal_dmlref_eval_run(file, source_dir):
     """The module's golden output against the C++ golden path's own (dmlref-eval run, which
     prints every value so that it reads back to the same bits), bit for bit: signed zeros

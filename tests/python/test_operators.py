@@ -107,6 +107,27 @@ def test_dequantize_linear(input_type, scale_type, with_zero_point):
     np.testing.assert_array_equal(r, expected.astype(scale_type))
 
 
+QUANTIZE_INPUTS = [(np.float32, np.float32), (np.float16, np.float16), (np.int32, np.float32)]
+
+
+@pytest.mark.parametrize("input_type,scale_type", QUANTIZE_INPUTS)
+@pytest.mark.parametrize("output_type", [np.int8, np.uint8])
+@pytest.mark.parametrize("path", ["golden", "fast"])
+def test_quantize_linear(input_type, scale_type, output_type, path):
+    if "quantize_linear" not in dmlref.operators:
+        pytest.skip("this build's registry has no ELEMENT_WISE_QUANTIZE_LINEAR")
+    x = np.array([[-300, -2, 0, 1, 3], [5, 7, 9, 11, 400]], dtype=input_type)
+    scale = np.array([[2], [2]], dtype=scale_type)  # one per row: halves land on ties
+    zp = np.array([10], dtype=output_type)
+    r = dmlref.quantize_linear(x, scale, zp, path=path)  # the zero point's type is the output's
+    assert r.dtype == output_type
+    info = np.iinfo(output_type)
+    expected = np.clip(np.round(x.astype(np.float64) / 2) + 10, info.min, info.max)  # numpy rounds ties to even
+    np.testing.assert_array_equal(r, expected.astype(output_type))
+    r = dmlref.quantize_linear(x, scale, path=path, dtype=output_type)  # no zero point: dtype= chooses
+    np.testing.assert_array_equal(r, np.clip(np.round(x.astype(np.float64) / 2), info.min, info.max).astype(output_type))
+
+
 @pytest.mark.parametrize("dtype", FLOATS)
 def test_fast_within_the_default_tolerance_of_golden(dtype):
     rng = np.random.default_rng(7)
@@ -146,3 +167,17 @@ def test_several_output_types_need_dtype():
         dmlref.quantize_linear(x, scale)
     assert dmlref.quantize_linear(x, scale, dtype=np.int8).dtype == np.int8
     assert dmlref.quantize_linear(x, scale, np.uint8([0])).dtype == np.uint8  # the zero point decides
+    assert dmlref.quantize_linear(x, scale, np.uint8([0]), feature_level="1_0").dtype == np.uint8
+    with pytest.raises(ValueError, match=r"^OutputTensor\.DataType: INT8 is not supported by "
+                                         r"ELEMENT_WISE_QUANTIZE_LINEAR at feature level 2_0"):
+        dmlref.quantize_linear(x, scale, np.int8([0]), feature_level="2_0", dtype=np.int8)
+    # where no output type fits, the rule that refuses the inputs
+    with pytest.raises(ValueError, match=r"^ZeroPointTensor: ELEMENT_WISE_QUANTIZE_LINEAR requires a ZeroPointTensor "
+                                         r"before feature level 6_2"):
+        dmlref.quantize_linear(x, scale, feature_level="6_1")
+    with pytest.raises(ValueError, match=r"^ZeroPointTensor\.DataType: ELEMENT_WISE_QUANTIZE_LINEAR requires the "
+                                         r"data type of OutputTensor"):
+        dmlref.quantize_linear(x, scale, np.int16([0]))
+    with pytest.raises(ValueError, match=r"^ScaleTensor\.DataType: ELEMENT_WISE_QUANTIZE_LINEAR takes a FLOAT32 "
+                                         r"ScaleTensor for a INT32 InputTensor, got FLOAT16"):
+        dmlref.quantize_linear(np.int32([1]), np.float16([1]), np.int8([0]))
