@@ -265,4 +265,4 @@ def compare_golden(actual, op, *args, tolerance=None, nan="any", zeros="either",
     return report
 
 
-from . import testing  # noqa: E402  (testing uses the names above)
+from . import testing  # noqa: E402,F401  (dmlref.testing without its own import; it uses the names above)
