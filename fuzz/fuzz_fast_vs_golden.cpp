@@ -4,7 +4,8 @@
 // exponents), with arbitrary element data biased towards special values. Both paths run
 // through dml::execute; the fast output must be within the operator's fast_ulp_budget of
 // golden (ops/*.hpp), judged by oracle::compare as the tests judge it: ULPs in the output's
-// own type, NaN matching any NaN, integers exact, every element compared.
+// own type, NaN matching any NaN, integers exact, every element the contract defines compared
+// (oracle::defined_mask skips the others, as every comparison does).
 // Findings (abort): a descriptor built valid is refused; a fast output outside the budget.
 
 #include <array>
@@ -20,6 +21,7 @@
 
 #include "dmlref/dml/dispatch.hpp"
 #include "dmlref/oracle/compare.hpp"
+#include "dmlref/oracle/defined_mask.hpp"
 #include "dmlref/ops/registry.hpp"
 #include "fuzz_support.hpp"
 
@@ -361,13 +363,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     for (std::uint32_t i = 0; i < out.DimensionCount; ++i) s[i] = static_cast<std::uint64_t>(dmlref_fuzz::stride_of(out, i));
     return s;
   }();
+  // The elements the operator's contract defines (oracle::defined_mask): the others (a zero
+  // scale, a NaN quotient, integer 0 to a negative power, ...) hold whatever each path writes.
+  validated_operation v;
+  if (auto s = validate_descriptor(DML_FEATURE_LEVEL_6_4, op.desc, v); !s.ok()) {
+    dmlref_fuzz::fail("a valid descriptor was refused: " + s.message() + op.text());
+  }
+  std::array<const void*, 4> input_data{};
+  for (std::size_t k = 0; k < op.input_count; ++k) input_data[k] = op.present[k] ? data[k]->data() : nullptr;
+  std::unique_ptr<bool[]> defined(new bool[offsets.size()]);
+  if (auto s = dmlref::oracle::defined_mask(v, input_data.data(), defined.get()); !s.ok()) {
+    dmlref_fuzz::fail("no defined mask: " + s.message() + op.text());
+  }
   visit_output_type(op.types[op.input_count], [&](auto* tag) {
     using T = std::remove_pointer_t<decltype(tag)>;
     std::vector<T> expected(offsets.size());
     for (std::size_t k = 0; k < offsets.size(); ++k) std::memcpy(&expected[k], golden->data() + offsets[k], sizeof(T));
     dmlref::oracle::compare_options options;
     options.tol = dmlref::tolerance::ulp(op.budget);
-    const auto report = dmlref::oracle::compare<T>(expected.data(), nullptr, reinterpret_cast<const T*>(fast->data()),
+    const auto report = dmlref::oracle::compare<T>(expected.data(), defined.get(), reinterpret_cast<const T*>(fast->data()),
                                                    strides_of, out.DimensionCount, out.Sizes, options);
     if (!report.pass) dmlref_fuzz::fail("fast path outside its budget of golden:" + op.text() + "\n" + report.text());
     auto& counts = dmlref_fuzz::counts().values;

@@ -12,9 +12,9 @@
 // away when nonzero, and a double quotient below 2^10 is within 2^-43 of Q.
 // INT32 inputs (below 2^31, FLOAT32 scale) divide in double lanes: then Q is at least 2^-33
 // from any half-integer it is not.
-// Rounding to nearest even is the instruction's explicit mode (not the FPU's), and the
-// divisor goes through an optimisation barrier so that -ffast-math cannot turn a
-// broadcast Scale's divisions into products by a rounded reciprocal.
+// Rounding to nearest even is the instruction's explicit mode (not the FPU's), and the float
+// division is the division instruction, which -ffast-math cannot turn into a reciprocal
+// estimate (GCC does that to vector float divisions; double divisions it leaves alone).
 
 #include <cstddef>
 #include <cstdint>
@@ -29,15 +29,23 @@ namespace dmlref::simd {
 
 namespace detail_quantize {
 
-/// v, hidden from the optimiser (so a loop-invariant divisor is not replaced by a reciprocal).
-template <class Batch>
-Batch opaque(Batch v) noexcept {
-#if defined(__GNUC__) || defined(__clang__)
-  typename Batch::register_type r = v;
-  __asm__("" : "+v"(r));
-  return Batch(r);
+/// a / b in float lanes, correctly rounded whatever the flags: -ffast-math lets GCC turn a
+/// vector float division into a reciprocal estimate and a Newton step, which is neither
+/// exact nor finite for a subnormal divisor. The division is the instruction itself: with
+/// its own rounding mode on AVX-512, an asm statement elsewhere.
+inline floats divide(floats a, floats b) noexcept {
+#if defined(__AVX512F__)
+  return floats(_mm512_div_round_ps(a, b, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__AVX__)
+  __m256 q;
+  __asm__("vdivps %2, %1, %0" : "=x"(q) : "x"(static_cast<__m256>(a)), "x"(static_cast<__m256>(b)));
+  return floats(q);
+#elif defined(__GNUC__) || defined(__clang__)
+  __m128 q = a;
+  __asm__("divps %1, %0" : "+x"(q) : "x"(static_cast<__m128>(b)));
+  return floats(q);
 #else
-  return v;
+  return a / b;
 #endif
 }
 
@@ -68,7 +76,7 @@ inline doubles round_to_even(doubles v) noexcept {
 /// round(x / s) in double lanes, clamped to +-quotient_limit (NaN lanes stay NaN).
 inline doubles rounded_quotient(doubles x, doubles s) noexcept {
   constexpr double limit = ops::detail::quotient_limit;
-  return xsimd::min(xsimd::max(round_to_even(x / opaque(s)), doubles(-limit)), doubles(limit));
+  return xsimd::min(xsimd::max(round_to_even(x / s), doubles(-limit)), doubles(limit));
 }
 
 /// Integer-valued float lanes, already within Out's range, stored as Out (8-bit).
@@ -110,7 +118,7 @@ struct kernel<ops::quantize_linear, Out, In, S, Out> {
       q = narrow(rounded_quotient(x0, s0), rounded_quotient(x1, s1));
     } else {
       const floats xf = load_floats(x, i), sf = load_floats(scale, i);
-      const floats quotient = xf / opaque(sf);
+      const floats quotient = divide(xf, sf);
       q = round_to_even(quotient);
       const auto on_half = xsimd::abs(quotient - q) == floats(0.5f);
       if (xsimd::any(on_half)) {  // rare: settle those lanes from the double quotient
