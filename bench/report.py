@@ -516,7 +516,8 @@ def error_table(rows):
     return lines
 
 
-def write_page(data, rows, errors, metric, reduced_reasons, compile_info, test_build, made_plots, command):
+def write_page(data, rows, errors, metric, reduced_reasons, compile_info, test_build, made_plots, command,
+               python=None):
     groups = group(rows)
     impls_present = {r.impl for r in rows.values()}
     info = machine_info(data)
@@ -690,6 +691,7 @@ def write_page(data, rows, errors, metric, reduced_reasons, compile_info, test_b
         for name, msg in sorted(errors.items()):
             L.append(f"- `{name}`: {msg}")
         L.append("")
+    python_section(L, python)
     # compile time
     L.append("## Compile-time cost")
     L.append("")
@@ -722,6 +724,50 @@ def write_page(data, rows, errors, metric, reduced_reasons, compile_info, test_b
     with open(PAGE, "w") as f:
         f.write("\n".join(L))
     log(f"report: wrote {os.path.relpath(PAGE, ROOT)}")
+
+
+# ----------------------------------------------------------------------------------------------
+# The Python module's cost: bench/python_pow.py in the bench build (where pybind11 is found)
+
+
+def python_cost(build_dir, measure):
+    """The figures of bench/python_pow.py, measured now (measure) or from the last run's
+    python_pow.json in build_dir; None when the module is not built."""
+    saved = os.path.join(build_dir, "python_pow.json")
+    if measure:
+        subprocess.run(["cmake", "--build", build_dir, "--target", "dmlref-python"], check=False)
+        if os.path.isdir(os.path.join(build_dir, "python", "dmlref")):
+            env = dict(os.environ, PYTHONPATH=os.path.join(build_dir, "python"))
+            out = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "bench", "python_pow.py"), "5", "--json"],
+                                 capture_output=True, text=True, env=env).stdout
+            lines = [line for line in out.splitlines() if line.startswith("{")]
+            if lines:
+                with open(saved, "w") as f:
+                    f.write(lines[-1])
+    if not os.path.exists(saved):
+        return None
+    with open(saved) as f:
+        return json.load(f)
+
+
+def python_section(L, cost):
+    L.append("## From Python")
+    L.append("")
+    L.append("The module `dmlref` (docs/python.md) binds numpy arrays as they are and runs the same "
+             "`dml::execute`. `bench/python_pow.py` times the 2^24-element FLOAT16 POW on the golden path "
+             "called from Python (`dmlref.pow(base, exponent)`, a new output each call) against the same C++ "
+             "call over the same buffers, timed in C++ by the same build, interleaved, 5 calls each:")
+    L.append("")
+    if cost is None:
+        L.append("Not measured in this run (the module was not built: pybind11 or numpy missing).")
+    else:
+        L.append("| call | median s | best s |")
+        L.append("|---|---:|---:|")
+        L.append(f"| Python `dmlref.pow` | {cost['python_median']:.3f} | {cost['python_best']:.3f} |")
+        L.append(f"| C++ `dml::execute` | {cost['cpp_median']:.3f} | {cost['cpp_best']:.3f} |")
+        L.append("")
+        L.append(f"Python / C++ (medians): **{cost['ratio']:.3f}** (target: at most 1.2).")
+    L.append("")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -825,7 +871,8 @@ def main():
         test_build = None
     else:
         test_build = test_build_seconds()
-    write_page(data, rows, errors, args.time, reduced, compile_info, test_build, made, command)
+    python = python_cost(build_dir, measure=not args.from_json and not args.no_build)
+    write_page(data, rows, errors, args.time, reduced, compile_info, test_build, made, command, python)
     for label, goal, measured, met in target_rows(groups):
         print(f"target  {label}: {goal}: {measured}: {'met' if met else 'MISSED'}")
 

@@ -1,72 +1,53 @@
 #!/usr/bin/env python3
-"""A Python GPU test harness using dmlref-eval as its oracle (standard library only).
+"""A Python GPU test harness using the module dmlref as its oracle: numpy arrays in, golden
+results and comparison reports out, no files and no subprocess.
 
-1. Write the cases the backend will run, in the case format dmlref-case/1.
-2. `dmlref-eval run` writes their golden outputs: keep them as golden files if you like.
-3. Run the backend (here: a stand-in that computes pow in double precision and rounds to
-   float32, then one deliberately wrong element), write its outputs in the same shape.
-4. `dmlref-eval compare` judges them: exit 0 on pass, 1 on mismatch, 2 on an invalid case.
+1. Build the inputs the backend will run (numpy broadcasting and views are bound as they are).
+2. Run the backend (here: a stand-in that computes pow in double precision and rounds to
+   float32, then one deliberately wrong element).
+3. dmlref.testing.assert_golden judges it under the registry's default tolerance for the
+   operation and raises AssertionError with the report (in pytest: the test's failure text).
 
-Usage: python_harness.py PATH/TO/dmlref-eval [WORK_DIR]
+Usage: python_harness.py [BUILD_DIR]
+With PYTHONPATH=<build>/python, or given the build directory (or any file in it, such as its
+dmlref-eval), from which <build>/python is added to the path.
 """
-import json
-import math
 import os
-import struct
-import subprocess
 import sys
-import tempfile
 
+try:
+    import dmlref
+except ImportError:
+    if len(sys.argv) < 2:
+        print(__doc__)
+        sys.exit(2)
+    build = sys.argv[1] if os.path.isdir(sys.argv[1]) else os.path.dirname(os.path.abspath(sys.argv[1]))
+    sys.path.insert(0, os.path.join(build, "python"))
+    import dmlref
 
-def to_float32(x):
-    return struct.unpack("<f", struct.pack("<f", x))[0]
+import numpy as np
+from dmlref.testing import assert_golden
 
 
 def main():
-    if len(sys.argv) < 2:
-        print(__doc__)
-        return 2
-    tool = sys.argv[1]
-    work = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="dmlref-harness-")
-    os.makedirs(work, exist_ok=True)
+    bases = (0.5 + 0.75 * np.arange(8, dtype=np.float32)).reshape(1, 8)
+    exponents = np.float32([2.2, -1.5, 0.5, 3.0]).reshape(4, 1)  # broadcast: 4 x 8
 
-    bases = [to_float32(0.5 + 0.75 * i) for i in range(8)]
-    exponents = [2.2, -1.5, 0.5, 3.0]
-    cases = {"format": "dmlref-case/1", "cases": []}
-    for e in exponents:
-        cases["cases"].append({
-            "name": f"constant_pow float32 exponent {e}",
-            "op": "ELEMENT_WISE_CONSTANT_POW",
-            "tensors": {
-                "InputTensor": {"dataType": "FLOAT32", "sizes": [len(bases)], "data": bases},
-                "OutputTensor": {"dataType": "FLOAT32", "sizes": [len(bases)]},
-            },
-            "attributes": {"Exponent": e},
-        })
-    cases_path = os.path.join(work, "cases.json")
-    with open(cases_path, "w") as f:
-        json.dump(cases, f, indent=1)
+    golden = dmlref.pow(bases, exponents)  # the exact result, rounded once
+    print("golden pow, 4 exponents x 8 bases:\n", golden)
 
-    golden_path = os.path.join(work, "golden.json")
-    with open(golden_path, "w") as f:
-        subprocess.run([tool, "run", cases_path], stdout=f, check=True)
-    print(f"golden outputs written to {golden_path}")
+    backend = np.power(bases.astype(np.float64), exponents.astype(np.float64)).astype(np.float32)
+    report = assert_golden(backend, "POW", bases, exponents)  # passes: within 32 ULP
+    print(f"\nfloat64 pow rounded to float32: {report}")
 
-    backend = {"cases": []}
-    for case in cases["cases"]:
-        e = case["attributes"]["Exponent"]
-        values = [to_float32(math.pow(b, to_float32(e))) for b in bases]
-        backend["cases"].append({"name": case["name"], "OutputTensor": {
-            "dataType": "FLOAT32", "sizes": [len(values)], "data": values}})
-    backend["cases"][1]["OutputTensor"]["data"][3] *= 1.001  # the deliberate bug
-    actual_path = os.path.join(work, "backend.json")
-    with open(actual_path, "w") as f:
-        json.dump(backend, f)
-
-    result = subprocess.run([tool, "compare", cases_path, actual_path], text=True, capture_output=True)
-    print(result.stdout, end="")
-    print(f"dmlref-eval compare exited {result.returncode} (1: the stand-in backend has a mismatch)")
-    return 0 if result.returncode == 1 else 1
+    backend[1, 3] *= np.float32(1.001)  # the deliberate bug
+    try:
+        assert_golden(backend, "POW", bases, exponents)
+    except AssertionError as failure:
+        print(f"with one wrong element:{failure}")
+        return 0
+    print("the wrong element was not caught")
+    return 1
 
 
 if __name__ == "__main__":

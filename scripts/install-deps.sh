@@ -18,6 +18,7 @@ packages=(
   libbenchmark-dev                    # bench/
   libeigen3-dev xtensor-dev           # comparisons in bench/ and tests
   python3-matplotlib                  # plots (use /usr/bin/python3: a pyenv `python3` lacks it)
+  python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest  # the Python module, its tests
 )
 
 check_only=0

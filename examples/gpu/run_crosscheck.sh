@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds dmlref-eval and gpu_crosscheck, then runs both cross-checks on this machine's GPU:
+# Builds dmlref-eval, gpu_crosscheck and the Python module dmlref (for $PYTHON, the interpreter
+# that has torch; it needs numpy, and pybind11 and that Python's headers to build), then runs
+# both cross-checks on this machine's GPU:
 #
 #   examples/gpu/run_crosscheck.sh [BUILD_DIR] [LOG_DIR]      (defaults: build/gpu, build/gpu/logs)
 #
@@ -33,8 +35,10 @@ t0=$(date +%s.%N)
 # AUTO: built for the GPU nvidia-smi lists (CMAKE_CUDA_ARCHITECTURES=native).
 cmake -S "$ROOT" -B "$BUILD" -G "$GENERATOR" -DCMAKE_BUILD_TYPE=Release -DDMLREF_BUILD_TESTS=OFF \
   -DDMLREF_BUILD_BENCH=OFF -DDMLREF_BUILD_TOOLS=ON -DDMLREF_BUILD_EXAMPLES=ON -DDMLREF_BUILD_GPU_EXAMPLES=AUTO \
+  -DDMLREF_BUILD_PYTHON=ON -DPython_EXECUTABLE="$(command -v "$PYTHON")" \
   ${DMLREF_CMAKE_ARGS:-} >"$LOGS/build.log" 2>&1 &&
-  cmake --build "$BUILD" --parallel "$JOBS" --target dmlref-eval dmlref-gpu-crosscheck >>"$LOGS/build.log" 2>&1
+  cmake --build "$BUILD" --parallel "$JOBS" --target dmlref-eval dmlref-gpu-crosscheck dmlref-python \
+    >>"$LOGS/build.log" 2>&1
 rc=$?
 t1=$(date +%s.%N)
 echo "build: exit $rc, $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s (log: $LOGS/build.log)"

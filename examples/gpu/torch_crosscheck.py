@@ -2,38 +2,52 @@
 """Judge PyTorch's CUDA arithmetic against dmlref's oracle, the way a Python backend team would.
 
 For each variant (a way of computing one DirectML operator with torch on the GPU):
-  1. build cases in the case format dmlref-case/1: every data type torch has, special values
-     (signed zeros, infinities, NaN, subnormals, negative bases, integer extremes) and layouts
-     (contiguous, broadcast through zero strides, padded rows) expressed with torch.as_strided;
-  2. run torch on the GPU and write its outputs in the shape `dmlref-eval run` prints;
-  3. `dmlref-eval compare CASES OUTPUTS` judges them under the default tolerances
-     (exit 0 pass, 1 mismatch, 2 invalid case).
+  1. build cases: every data type torch has, special values (signed zeros, infinities, NaN,
+     subnormals, negative bases, integer extremes) and layouts (contiguous, broadcast through
+     zero strides, padded rows), each input one buffer viewed through DirectML strides, on the
+     GPU with torch.as_strided and on the host with numpy's as_strided;
+  2. run torch on the GPU and bring its result back as a numpy array (through the case's
+     output layout where it has one);
+  3. dmlref.compare_golden judges it against the golden result of the same numpy views, under
+     the registry's default tolerances, in process: no case files, no subprocess.
 
 Each variant records the verdict expected of it ("conforms" or "diverges"); the script exits 0
 when every variant gets it, 1 otherwise, 77 when no CUDA device is usable.
 
-Usage: torch_crosscheck.py PATH/TO/dmlref-eval [WORK_DIR]
-WORK_DIR keeps each variant's case and output files; without it they go to a temporary folder.
-Standard library and torch only.
+Usage: torch_crosscheck.py [BUILD_DIR] [WORK_DIR]
+dmlref is imported from PYTHONPATH, or from BUILD_DIR/python (BUILD_DIR may also be a file in
+the build directory, such as its dmlref-eval). WORK_DIR keeps each variant's reports.
+numpy, torch and the module dmlref.
 """
-import json
 import math
 import os
 import random
-import re
 import struct
-import subprocess
 import sys
-import tempfile
 import time
 
+import numpy as np
 import torch
+
+try:
+    import dmlref
+except ImportError:
+    if len(sys.argv) < 2:
+        raise
+    _build = sys.argv[1] if os.path.isdir(sys.argv[1]) else os.path.dirname(os.path.abspath(sys.argv[1]))
+    sys.path.insert(0, os.path.join(_build, "python"))
+    import dmlref
 
 TORCH_TYPES = {
     "FLOAT32": torch.float32, "FLOAT16": torch.float16, "INT8": torch.int8, "UINT8": torch.uint8,
     "INT16": torch.int16, "INT32": torch.int32, "INT64": torch.int64, "UINT16": torch.uint16,
     "UINT32": torch.uint32, "UINT64": torch.uint64,
 }
+NUMPY_TYPES = {
+    "FLOAT32": np.float32, "FLOAT16": np.float16, "INT8": np.int8, "UINT8": np.uint8, "INT16": np.int16,
+    "INT32": np.int32, "INT64": np.int64, "UINT16": np.uint16, "UINT32": np.uint32, "UINT64": np.uint64,
+}
+BIT_TYPES = {"FLOAT32": np.uint32, "FLOAT16": np.uint16}
 INT_RANGES = {
     "INT8": (-2**7, 2**7 - 1), "UINT8": (0, 2**8 - 1), "INT16": (-2**15, 2**15 - 1), "UINT16": (0, 2**16 - 1),
     "INT32": (-2**31, 2**31 - 1), "UINT32": (0, 2**32 - 1), "INT64": (-2**63, 2**63 - 1), "UINT64": (0, 2**64 - 1),
@@ -62,18 +76,6 @@ def bits_value(bits, dtype):
 
 def float_bits(x, dtype):
     return f32_bits(x) if dtype == "FLOAT32" else f16_bits(x)
-
-
-def json_value(v, dtype):
-    """A buffer element as the case format reads it back exactly."""
-    if dtype not in ("FLOAT32", "FLOAT16"):
-        return int(v)
-    x = bits_value(v, dtype)
-    if math.isnan(x):
-        return "NaN" if v in (0x7FC00000, 0x7E00) else ("0x%08x" % v if dtype == "FLOAT32" else "0x%04x" % v)
-    if math.isinf(x):
-        return "Infinity" if x > 0 else "-Infinity"
-    return x  # json writes -0.0 as -0.0 and every double exactly
 
 
 F32_SPECIALS = [
@@ -111,28 +113,6 @@ class Case:
             t.values = t.values[: sum((n - 1) * st for n, st in zip(sizes, strides)) + 1]
         self.output_strides, self.exponent, self.scale_bias = output_strides, exponent, scale_bias
 
-    def json(self):
-        tensors = {}
-        for field, t in self.inputs.items():
-            entry = {"dataType": t.dtype, "sizes": self.sizes}
-            if t.strides is not None:
-                entry["strides"] = t.strides
-            entry["data"] = [json_value(v, t.dtype) for v in t.values]
-            tensors[field] = entry
-        out = {"dataType": self.output, "sizes": self.sizes}
-        if self.output_strides is not None:
-            out["strides"] = self.output_strides
-        tensors["OutputTensor"] = out
-        case = {"name": self.name, "op": self.op, "featureLevel": "6_4", "tensors": tensors}
-        attributes = {}
-        if self.exponent is not None:
-            attributes["Exponent"] = self.exponent
-        if self.scale_bias is not None:
-            attributes["ScaleBias"] = {"Scale": self.scale_bias[0], "Bias": self.scale_bias[1]}
-        if attributes:
-            case["attributes"] = attributes
-        return case
-
 
 def packed(sizes):
     strides, step = [], 1
@@ -157,25 +137,49 @@ def device_tensor(t, sizes):
     return torch.as_strided(flat, sizes, t.strides if t.strides is not None else packed(sizes))
 
 
-def output_values(case, result):
-    """The result, stored through the case's output layout (a padded buffer when it has strides),
-    read back in logical row-major order, as JSON values."""
+def host_array(t, sizes):
+    """The case's tensor as dmlref sees it: its buffer in host memory, viewed through its strides."""
+    if t.dtype in BIT_TYPES:
+        flat = np.array(t.values, dtype=BIT_TYPES[t.dtype]).view(NUMPY_TYPES[t.dtype])
+    else:
+        flat = np.array(t.values, dtype=NUMPY_TYPES[t.dtype])
+    strides = t.strides if t.strides is not None else packed(sizes)
+    return np.lib.stride_tricks.as_strided(flat, sizes, [s * flat.itemsize for s in strides], writeable=False)
+
+
+def actual_array(case, result):
+    """torch's result as a numpy array of the output type, stored through the case's output
+    layout (a padded buffer) where it has one, so that the comparator reads a strided actual."""
     dtype = TORCH_TYPES[case.output]
-    result = result.to(dtype)
-    if case.output_strides is not None:
-        span = sum((s - 1) * st for s, st in zip(case.sizes, case.output_strides)) + 1
-        buffer = torch.empty(span, dtype=dtype, device="cuda")
-        buffer.view(torch.uint8).fill_(0xA5)
-        view = torch.as_strided(buffer, case.sizes, case.output_strides)
-        view.copy_(result)
-        result = view
+    flat = result.to(dtype).contiguous().cpu().reshape(-1)
     torch.cuda.synchronize()
-    flat = result.contiguous().cpu().reshape(-1)
-    if case.output == "FLOAT32":
-        return [json_value(v & 0xFFFFFFFF, "FLOAT32") for v in flat.view(torch.int32).tolist()]
-    if case.output == "FLOAT16":
-        return [json_value(v & 0xFFFF, "FLOAT16") for v in flat.view(torch.int16).tolist()]
-    return [int(v) for v in flat.tolist()]
+    if case.output in BIT_TYPES:
+        bits = flat.view(torch.int32 if case.output == "FLOAT32" else torch.int16).numpy()
+        values = bits.view(NUMPY_TYPES[case.output])
+    else:
+        values = np.array(flat.tolist(), dtype=NUMPY_TYPES[case.output])
+    values = values.reshape(case.sizes)
+    if case.output_strides is None:
+        return values
+    span = sum((s - 1) * st for s, st in zip(case.sizes, case.output_strides)) + 1
+    buffer = np.zeros(span, values.dtype)
+    view = np.lib.stride_tricks.as_strided(buffer, case.sizes, [s * buffer.itemsize for s in case.output_strides])
+    view[...] = values
+    return view
+
+
+def judge(case, actual):
+    """dmlref's report on actual against the golden result of the case's inputs."""
+    inputs = {"ELEMENT_WISE_SIGN": ["InputTensor"], "ELEMENT_WISE_CONSTANT_POW": ["InputTensor"],
+              "ELEMENT_WISE_POW": ["InputTensor", "ExponentTensor"],
+              "ELEMENT_WISE_DEQUANTIZE_LINEAR": ["InputTensor", "ScaleTensor", "ZeroPointTensor"]}[case.op]
+    args = [host_array(case.inputs[name], case.sizes) if name in case.inputs else None for name in inputs]
+    kwargs = {"feature_level": "6_4"}
+    if case.exponent is not None:
+        args.append(case.exponent)
+    if case.scale_bias is not None:
+        kwargs.update(scale=case.scale_bias[0], bias=case.scale_bias[1])
+    return dmlref.compare_golden(actual, case.op, *args, **kwargs)
 
 
 def build_cases(rng):
@@ -390,31 +394,27 @@ VARIANTS = [
 
 
 def main():
-    if len(sys.argv) < 2:
-        print(__doc__)
-        return 2
     if not torch.cuda.is_available():
         print("torch_crosscheck: no CUDA device: nothing to check")
         return 77
-    if len(sys.argv) > 2:
-        os.makedirs(sys.argv[2], exist_ok=True)
-        return crosscheck(sys.argv[1], sys.argv[2])
-    with tempfile.TemporaryDirectory(prefix="dmlref-torch-crosscheck-") as work:
-        return crosscheck(sys.argv[1], work)
+    work = sys.argv[2] if len(sys.argv) > 2 else None
+    if work:
+        os.makedirs(work, exist_ok=True)
+    return crosscheck(work)
 
 
-def crosscheck(tool, work):
+def crosscheck(work):
     started = time.time()
-    print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}, CUDA {torch.version.cuda}")
-    print(f"case and output files: {work}")
+    print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}, CUDA {torch.version.cuda}, "
+          f"dmlref {dmlref.__version__}")
     cases = build_cases(random.Random(20240601))
     print(f"{len(cases)} cases\n")
 
     rows = []
     for vid, op, code, applies, compute, conforms in VARIANTS:
         print(f"==== {vid}: {code}  [{op}]")
-        chosen, outputs, skipped = [], [], []
-        gpu_seconds = 0.0
+        chosen, failed, invalid, skipped, reports = [], [], [], [], []
+        gpu_seconds, worst = 0.0, 0
         for case in cases:
             if not applies(case):
                 continue
@@ -422,40 +422,32 @@ def crosscheck(tool, work):
                 tensors = {f: device_tensor(t, case.sizes) for f, t in case.inputs.items()}
                 t0 = time.time()
                 result = compute(case, tensors)
-                values = output_values(case, result)
+                actual = actual_array(case, result)
                 gpu_seconds += time.time() - t0
             except (RuntimeError, TypeError, NotImplementedError, OverflowError, ValueError) as e:
                 skipped.append(f"{case.name}: {str(e).splitlines()[0]}")
                 continue
             chosen.append(case)
-            outputs.append({"name": case.name, "OutputTensor": {"dataType": case.output, "sizes": case.sizes,
-                                                                "data": values}})
+            try:
+                report = judge(case, actual)
+            except ValueError as e:  # the case breaks a DirectML rule
+                invalid.append(case.name)
+                print(f"  | INVALID {case.name}: {e}")
+                continue
+            reports.append(f"{'PASS' if report.passed else 'FAIL'} {case.name}\n{report}")
+            worst = max(worst, report.max_ulps)
+            if not report.passed:
+                failed.append(case.name)
+                print(f"  | FAIL {case.name}\n" + "".join(f"  |   {line}\n" for line in str(report).splitlines()))
         for s in skipped:
             print(f"  not run (torch refuses it): {s}")
-        if not chosen:
-            rows.append((vid, conforms, None, 0, 0, skipped, 0.0, code, [], 0))
-            print()
-            continue
-        cases_path = os.path.join(work, f"{vid}.cases.json")
-        outputs_path = os.path.join(work, f"{vid}.outputs.json")
-        with open(cases_path, "w") as f:
-            json.dump({"format": "dmlref-case/1", "cases": [c.json() for c in chosen]}, f)
-        with open(outputs_path, "w") as f:
-            json.dump({"cases": outputs}, f)
-        judged = subprocess.run([tool, "compare", cases_path, outputs_path], text=True, capture_output=True)
-        lines = judged.stdout.splitlines()
-        failed = [line[5:].split(" (")[0] for line in lines if line.startswith("FAIL ")]
-        worst = max([int(m.group(1)) for m in (re.search(r"worst (\d+) ULP[,)]", line) for line in lines) if m],
-                    default=0)
-        invalid = [line for line in lines if line.startswith("INVALID ")]
-        for line in lines:
-            if not line.startswith("PASS "):
-                print("  | " + line)
-        if judged.stderr.strip():
-            print("  | stderr: " + judged.stderr.strip())
-        print(f"dmlref-eval compare exited {judged.returncode}\n")
-        rows.append((vid, conforms, judged.returncode, len(chosen), len(failed) + len(invalid), skipped, gpu_seconds,
-                     code, failed, worst))
+        if work and reports:
+            with open(os.path.join(work, f"{vid}.reports.txt"), "w") as f:
+                f.write("\n".join(reports))
+        verdict = None if not chosen else 2 if invalid else 1 if failed else 0
+        print(f"{len(chosen) - len(failed) - len(invalid)} passed, {len(failed)} failed, {len(invalid)} invalid\n")
+        rows.append((vid, conforms, verdict, len(chosen), len(failed) + len(invalid), skipped, gpu_seconds, code,
+                     failed, worst))
 
     print(f"==== summary ({torch.cuda.get_device_name()}, torch {torch.__version__})")
     print(f"{'variant':28} {'expected':9} {'verdict':9} {'cases':>5} {'failed':>6} {'worst ULP':>10} {'torch s':>8}  code")

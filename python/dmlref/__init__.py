@@ -1,0 +1,268 @@
+"""dmlref from Python: DirectML's element-wise operators computed on the CPU, numpy in and out.
+
+    >>> import dmlref, numpy as np
+    >>> dmlref.pow(np.float16([2, -2]), np.int32([3, 3]))
+    array([ 8., -8.], dtype=float16)
+
+One function per operator of dmlref's registry, generated from it (see `operators`): the name
+is DirectML's without ELEMENT_WISE_, in lower case (ELEMENT_WISE_POW -> pow); the positional
+parameters are the descriptor's input tensors in order, named after the field without
+"Tensor" in snake_case (ZeroPointTensor -> zero_point), InputTensor being `base` where the
+operator has an ExponentTensor and `x` otherwise; an optional tensor defaults to None; an
+Exponent attribute follows as a positional parameter; ScaleBias is the keywords scale= and
+bias=. Every function also takes path="golden"|"fast", feature_level= (None: the newest,
+"6_2", "DML_FEATURE_LEVEL_6_2" or 0x6200), out= and dtype=.
+
+Contract:
+- No input is copied: each array is bound with its own data pointer, its byte strides / item
+  size are DirectML's element strides, numpy broadcasting becomes zero strides. A view
+  DirectML's unsigned strides cannot express (a negative stride, a stride that is not a
+  multiple of the item size, a misaligned address) is bound as a C-contiguous copy of that
+  input (its zero-stride dimensions stay broadcast); such a view is refused as out=.
+  numpy.float16 is FLOAT16. Python scalars become numpy's int64/float64: pass numpy scalars.
+- out= receives the result in place; it may be the operator's InputTensor exactly where
+  DirectML allows in-place execution, and may overlap no other input (byte ranges, rounded
+  up to 4 bytes as DMLCalcBufferTensorSize does). Without out=, the result is a new array of
+  the inputs' broadcast shape; its data type is the one the support table admits for the
+  inputs, or dtype= where it admits several.
+- Every DirectML rule is checked before anything is written; a broken one raises ValueError
+  with the runtime layer's message (tensor, field, rule). Below feature level 3_0 tensors of
+  fewer than 4 dimensions are given leading dimensions of size 1 (DirectML takes exactly 4
+  there). The GIL is released while computing.
+"""
+
+import inspect as _inspect
+import re as _re
+
+import numpy as _np
+
+from . import _dmlref
+
+__all__ = ["operators", "execute", "compare", "compare_golden", "Report", "Mismatch"]
+__version__ = _dmlref.version
+
+# ---- one function per operator ------------------------------------------------------------------
+
+
+def _parameter_name(slot, slots):
+    """The Python name of an input tensor slot (see the module's docstring)."""
+    base = slot[: -len("Tensor")] if slot.endswith("Tensor") else slot
+    if base == "Input":
+        return "base" if "ExponentTensor" in slots else "x"
+    return _re.sub(r"(?<!^)(?=[A-Z])", "_", base).lower()
+
+
+class _Operator:
+    """One operator of the registry as Python sees it."""
+
+    def __init__(self, info):
+        self.dml_name = info["dml_name"]
+        self.name = info["name"]
+        slots = [name for name, _ in info["tensors"]]
+        self.inputs = info["tensors"][:-1]  # (DirectML name, optional)
+        self.output = slots[-1]
+        self.input_params = [_parameter_name(name, slots) for name, _ in self.inputs]
+        self.scale_bias = info["scale_bias"]
+        self.exponent = info["exponent"]
+        self.in_place = info["in_place"]
+        P = _inspect.Parameter
+        params = [P(p, P.POSITIONAL_OR_KEYWORD, default=None if optional else P.empty)
+                  for p, (_, optional) in zip(self.input_params, self.inputs)]
+        if self.exponent:
+            params.append(P("exponent", P.POSITIONAL_OR_KEYWORD))
+        attributes = [P("scale", P.KEYWORD_ONLY, default=None), P("bias", P.KEYWORD_ONLY, default=None)] \
+            if self.scale_bias else []
+        self.signature = _inspect.Signature(params + attributes + [
+            P("path", P.KEYWORD_ONLY, default="golden"), P("feature_level", P.KEYWORD_ONLY, default=None),
+            P("out", P.KEYWORD_ONLY, default=None), P("dtype", P.KEYWORD_ONLY, default=None)])
+
+    def bind(self, args, kwargs):
+        """The call's arguments by name (defaults applied); TypeError as Python raises it."""
+        bound = self.signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return bound.arguments
+
+    def run(self, a, out=None, dtype=None, path="golden", golden_extras=False):
+        scale, bias = (a["scale"], a["bias"]) if self.scale_bias else (None, None)
+        return _dmlref.run(self.dml_name, [a[p] for p in self.input_params], out, dtype, scale, bias,
+                           a["exponent"] if self.exponent else None, path, a["feature_level"], golden_extras)
+
+    def function(self):
+        """The operator's function, compiled from its traits (a plain def: binding arguments
+        through inspect.Signature would triple the cost of a small call)."""
+        positional = [f"{p}=None" if optional else p for p, (_, optional) in zip(self.input_params, self.inputs)]
+        if self.exponent:
+            positional.append("exponent")
+        keywords = (["scale=None", "bias=None"] if self.scale_bias else []) + \
+            ['path="golden"', "feature_level=None", "out=None", "dtype=None"]
+        source = (f"def {self.name}({', '.join(positional)}, *, {', '.join(keywords)}):\n"
+                  f"    return _run({self.dml_name!r}, [{', '.join(self.input_params)}], out, dtype, "
+                  f"{'scale, bias' if self.scale_bias else 'None, None'}, "
+                  f"{'exponent' if self.exponent else 'None'}, path, feature_level, False)\n")
+        namespace = {"_run": _dmlref.run}
+        exec(source, namespace)  # noqa: S102  (source built from the registry's names only)
+        call = namespace[self.name]
+        tensors = ", ".join(f"{p} = {n}{' (optional)' if o else ''}"
+                            for p, (n, o) in zip(self.input_params, self.inputs))
+        call.__doc__ = (f"DirectML's {self.dml_name} on numpy arrays: {tensors}"
+                        f"{', exponent = Exponent' if self.exponent else ''}"
+                        f"{', scale/bias = ScaleBias' if self.scale_bias else ''}; returns the {self.output} "
+                        f"(out= in place{', which may be the InputTensor itself' if self.in_place else ''}). "
+                        "See help(dmlref) for the contract.")
+        call.__module__ = __name__
+        return call
+
+
+_OPERATORS = {}
+for _info in _dmlref.operators():
+    _op = _Operator(_info)
+    _OPERATORS[_op.name] = _op
+    globals()[_op.name] = _op.function()
+    __all__.append(_op.name)
+del _info, _op
+
+#: The Python names of the operators dmlref computes.
+operators = tuple(_OPERATORS)
+
+
+def _operator(name):
+    key = str(name).lower()
+    key = key[len("element_wise_"):] if key.startswith("element_wise_") else key
+    if key not in _OPERATORS:
+        raise ValueError(f"Type: '{name}' is not an operator dmlref computes "
+                         f"({', '.join(op.dml_name for op in _OPERATORS.values())})")
+    return _OPERATORS[key]
+
+
+# ---- the DirectML-shaped entry ------------------------------------------------------------------
+
+
+def execute(op, tensors, *, feature_level=None, path="golden", scale=None, bias=None, exponent=None):
+    """Runs op ("ELEMENT_WISE_POW", "POW" or "pow") with explicit DirectML layouts.
+
+    tensors maps each bound tensor's DirectML name to (buffer, sizes) or (buffer, sizes,
+    strides): buffer is a C-contiguous numpy array whose bytes are the tensor's buffer and
+    whose dtype is its DataType; sizes and strides are DML_BUFFER_TENSOR_DESC's, in elements
+    (strides None: packed). TotalTensorSizeInBytes is DMLCalcBufferTensorSize's minimum, so a
+    buffer must hold that many bytes (a multiple of 4). The OutputTensor's buffer is written
+    and returned. Every rule is checked first; a broken one raises ValueError.
+    """
+    return _dmlref.execute(_operator(op).dml_name, tensors, feature_level, path, scale, bias, exponent)
+
+
+# ---- judging ------------------------------------------------------------------------------------
+
+
+class Mismatch:
+    """One mismatched element: index (numpy coordinates), expected and actual as decimals and
+    bits, ulps, whether it is a NaN mismatch or a zero of the wrong sign, and inputs (DirectML
+    tensor name -> (value, bits)) when the comparison knows the operator's inputs."""
+
+    def __init__(self, d, ndim):
+        index = tuple(d["index"])
+        self.index = index[len(index) - ndim:] if ndim else ()
+        self.expected, self.actual = d["expected"], d["actual"]
+        self.expected_bits, self.actual_bits = d["expected_bits"], d["actual_bits"]
+        self.ulps = d["ulps"]
+        self.nan_mismatch, self.zero_sign_mismatch = d["nan_mismatch"], d["zero_sign_mismatch"]
+        self.inputs = None
+
+    def __repr__(self):
+        return (f"Mismatch(index={self.index}, expected={self.expected} ({self.expected_bits}), "
+                f"actual={self.actual} ({self.actual_bits}), ulps={self.ulps})")
+
+
+def _value_text(v):
+    v = _np.asarray(v)
+    if v.dtype.kind == "f":
+        bits = v.view({2: _np.uint16, 4: _np.uint32, 8: _np.uint64}[v.dtype.itemsize])
+        return f"{float(v)!r} (0x{int(bits):0{2 * v.dtype.itemsize}x})"
+    return str(int(v))
+
+
+class Report:
+    """A comparison's verdict: passed (also the report's truth value), dtype, tolerance
+    ("exact" or ULPs), compared, mismatches, skipped (undefined elements), nan_mismatches,
+    zero_sign_mismatches, max_ulps (the worst distance), first and worst (Mismatch or None),
+    histogram ({"0": n, "1": n, "3-4": n, ..., "NaN": n}). str() reads like dmlref-eval's."""
+
+    def __init__(self, d, ndim, operator=None):
+        self.passed = d["passed"]
+        self.dtype, self.tolerance = d["dtype"], d["tolerance"]
+        self.compared, self.mismatches, self.skipped = d["compared"], d["mismatches"], d["skipped"]
+        self.nan_mismatches, self.zero_sign_mismatches = d["nan_mismatches"], d["zero_sign_mismatches"]
+        self.max_ulps = d["max_ulps"]
+        self.first = Mismatch(d["first"], ndim) if d["first"] else None
+        self.worst = Mismatch(d["worst"], ndim) if d["worst"] else None
+        self.histogram = dict(d["histogram"])
+        self.operator = operator
+        self._text = d["text"]
+
+    def __bool__(self):
+        return self.passed
+
+    def __str__(self):
+        lines = []
+        for line in self._text.splitlines():
+            lines.append(line)
+            for what, m in (("first", self.first), ("worst", self.worst)):
+                if m is not None and m.inputs and line.startswith(f"  {what} mismatch at "):
+                    lines.append("    inputs: " + ", ".join(f"{name} {value}" for name, value in m.inputs.items()))
+        return (f"{self.operator}: " if self.operator else "") + "\n".join(lines) + "\n"
+
+    def __repr__(self):
+        return f"<dmlref.Report {'PASS' if self.passed else 'FAIL'}: {self.mismatches} of {self.compared} mismatched>"
+
+
+def _tolerance(tolerance, default="exact"):
+    t = default if tolerance is None else tolerance
+    if isinstance(t, str):
+        if t != "exact":
+            raise ValueError(f"tolerance: '{t}' is neither 'exact' nor a number of ULPs")
+        return "exact", 0
+    if isinstance(t, bool) or not isinstance(t, (int, _np.integer)) or t < 0:
+        raise ValueError(f"tolerance: {t!r} is neither 'exact' nor a number of ULPs (an integer >= 0)")
+    return "ulp", int(t)
+
+
+def compare(expected, actual, tolerance=None, *, nan="any", zeros="either", floor=0.0, defined=None):
+    """Judges actual against expected (same dtype and shape; any strides) with dmlref's
+    comparator: ULPs in the output's own type, +0 == -0 unless zeros="same-sign", any NaN
+    matches any NaN unless nan="same-bits", integers in integer units; floor= an absolute
+    difference that passes; defined= a bool array, False where an element is not compared.
+    tolerance: None or "exact" (the default here), or a number of ULPs. Returns a Report."""
+    expected, actual = _np.asarray(expected), _np.asarray(actual)
+    kind, ulps = _tolerance(tolerance)
+    d = _dmlref.compare(expected, actual, defined, kind, ulps, nan, zeros, float(floor))
+    return Report(d, actual.ndim)
+
+
+def compare_golden(actual, op, *args, tolerance=None, nan="any", zeros="either", floor=0.0, **kwargs):
+    """Computes op's golden result for the inputs (the arguments op's own function takes,
+    without out=, dtype= and path=) into actual's dtype, and judges actual against it like
+    compare(), skipping the elements the operator leaves undefined. tolerance None: the
+    registry's default for this operation (POW FLOAT16: 2 ULP, integer POW exact, mixed POW 1,
+    ...). The report names the inputs at the first and worst mismatch."""
+    operator = _operator(op)
+    for key in ("out", "dtype", "path"):
+        if key in kwargs:
+            raise TypeError(f"compare_golden() computes golden into actual's dtype: no {key}=")
+    actual = _np.asarray(actual)
+    a = operator.bind(args, kwargs)
+    expected, defined, default = operator.run(a, dtype=actual.dtype, golden_extras=True)
+    if expected.shape != actual.shape:
+        raise ValueError(f"actual.Sizes: shape {actual.shape} against the golden result's {expected.shape}")
+    kind, ulps = _tolerance(tolerance, default)
+    d = _dmlref.compare(expected, actual, defined, kind, ulps, nan, zeros, float(floor))
+    report = Report(d, actual.ndim, operator.dml_name)
+    for m in (report.first, report.worst):
+        if m is None:
+            continue
+        m.inputs = {}
+        for param, (name, _) in zip(operator.input_params, operator.inputs):
+            if a[param] is not None:
+                m.inputs[name] = _value_text(_np.broadcast_to(_np.asarray(a[param]), actual.shape)[m.index])
+    return report
+
+
+from . import testing  # noqa: E402,F401  (dmlref.testing without its own import; it uses the names above)

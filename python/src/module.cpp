@@ -1,0 +1,783 @@
+// _dmlref: the compiled half of the Python module `dmlref` (python/dmlref/ is the other).
+//
+// Contract:
+// - Every operator of ops::operators is reachable by name through _run; operators() gives
+//   each one's traits (DirectML name, Python name, tensor slots, attributes) so that the
+//   Python side generates one function per operator. Nothing here names an operator.
+// - numpy arrays are bound without copies: the array's data pointer is the binding, its byte
+//   strides divided by the item size are DirectML's element strides, and a dimension numpy
+//   broadcasts (missing, or of size 1 against a larger one) gets stride 0. A dimension of
+//   size 1 always gets stride 0 (its stride addresses nothing).
+// - DirectML strides are unsigned: an input whose view has a negative stride, a stride that
+//   is not a multiple of its item size, or a misaligned address is bound as a C-contiguous
+//   copy of what it addresses, its zero-stride dimensions broadcast again (counted in
+//   stats()); an out= array like that is refused.
+// - Every rule is DirectML's and is checked by the runtime layer (dml::validate_descriptor,
+//   dml::validate_bindings) before anything is written; a broken rule raises ValueError with
+//   the runtime layer's message (tensor, field, rule). The GIL is released while computing.
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "dmlref/core/float16.hpp"
+#include "dmlref/dml/execute.hpp"
+#include "dmlref/oracle/compare.hpp"
+#include "dmlref/oracle/defined_mask.hpp"
+#include "dmlref/oracle/tolerance_table.hpp"
+#include "dmlref/ops/registry.hpp"
+#include "dmlref/version.hpp"
+
+namespace py = pybind11;
+
+namespace {
+
+using dmlref::data_type;
+using dmlref::feature_level;
+using dmlref::status;
+namespace dml = dmlref::dml;
+namespace ops = dmlref::ops;
+namespace oracle = dmlref::oracle;
+
+constexpr std::size_t max_tensors = ops::max_operator_tensors;
+constexpr std::uint32_t max_rank = dmlref::max_rank;
+
+/// What the module did that a test may check: inputs bound as copies, and the addresses of
+/// the last call's bindings (inputs in slot order, 0 for an absent one, then the output).
+struct module_stats {
+  std::uint64_t input_copies = 0;
+  std::vector<std::uintptr_t> last_bindings;
+};
+module_stats stats;
+
+[[noreturn]] void raise(const status& s) { throw py::value_error(s.message()); }
+[[noreturn]] void raise(const std::string& text) { throw py::value_error(text); }
+
+// ---- names ------------------------------------------------------------------------------------
+
+/// The Python name of an operator: its DirectML name without "ELEMENT_WISE_", in lower case.
+std::string python_name(const char* dml_name) {
+  std::string s = dml_name;
+  const std::string prefix = "ELEMENT_WISE_";
+  if (s.compare(0, prefix.size(), prefix) == 0) s.erase(0, prefix.size());
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+/// The operator named by its DirectML name, that name without "ELEMENT_WISE_", or its Python
+/// name, in any case.
+dml::DML_OPERATOR_TYPE find_operator(const std::string& name) {
+  std::string wanted = name;
+  std::transform(wanted.begin(), wanted.end(), wanted.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  dml::DML_OPERATOR_TYPE found = dml::DML_OPERATOR_INVALID;
+  ops::for_each_operator([&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    const std::string short_name = python_name(Op::dml_name);
+    if (wanted == short_name || wanted == "element_wise_" + short_name) found = Op::dml_type;
+  });
+  if (found == dml::DML_OPERATOR_INVALID) {
+    raise("Type: '" + name + "' is not an operator dmlref computes (" + ops::operator_names() + ")");
+  }
+  return found;
+}
+
+feature_level parse_level(const py::object& level) {
+  if (level.is_none()) return dmlref::newest_feature_level;
+  if (py::isinstance<py::int_>(level)) {
+    const auto value = level.cast<long long>();
+    const auto l = static_cast<feature_level>(static_cast<std::uint32_t>(value));
+    if (value < 0 || value > 0xFFFFFFFFll || !dmlref::is_known(l)) {
+      raise("FeatureLevel: " + std::to_string(value) + " is not a DML_FEATURE_LEVEL");
+    }
+    return l;
+  }
+  std::string text = py::str(level).cast<std::string>();
+  const std::string prefix = "DML_FEATURE_LEVEL_";
+  if (text.compare(0, prefix.size(), prefix) == 0) text.erase(0, prefix.size());
+  std::replace(text.begin(), text.end(), '.', '_');
+  feature_level l{};
+  if (!dmlref::feature_level_from_name(text, l)) {
+    raise("FeatureLevel: '" + py::str(level).cast<std::string>() + "' is not a DML_FEATURE_LEVEL (1_0 to 6_4)");
+  }
+  return l;
+}
+
+// ---- data types -------------------------------------------------------------------------------
+
+data_type type_of(const py::dtype& dt) {
+  if (!dt.attr("isnative").cast<bool>()) return data_type::unknown;
+  const auto size = dt.itemsize();
+  switch (dt.kind()) {
+    case 'f': return size == 2 ? data_type::float16 : size == 4 ? data_type::float32 : size == 8 ? data_type::float64 : data_type::unknown;
+    case 'i': return size == 1 ? data_type::int8 : size == 2 ? data_type::int16 : size == 4 ? data_type::int32 : size == 8 ? data_type::int64 : data_type::unknown;
+    case 'u': return size == 1 ? data_type::uint8 : size == 2 ? data_type::uint16 : size == 4 ? data_type::uint32 : size == 8 ? data_type::uint64 : data_type::unknown;
+    default: return data_type::unknown;
+  }
+}
+
+data_type checked_type_of(const py::dtype& dt, const std::string& tensor) {
+  const data_type t = type_of(dt);
+  if (t == data_type::unknown) {
+    raise(tensor + ".DataType: numpy dtype " + py::str(py::object(dt)).cast<std::string>() +
+          " has no DML_TENSOR_DATA_TYPE (float16, float32, float64, int8 to int64, uint8 to uint64 in native byte order)");
+  }
+  return t;
+}
+
+py::dtype dtype_of(data_type t) {
+  switch (t) {
+    case data_type::float32: return py::dtype("float32");
+    case data_type::float16: return py::dtype("float16");
+    case data_type::float64: return py::dtype("float64");
+    case data_type::uint32: return py::dtype("uint32");
+    case data_type::uint16: return py::dtype("uint16");
+    case data_type::uint8: return py::dtype("uint8");
+    case data_type::int32: return py::dtype("int32");
+    case data_type::int16: return py::dtype("int16");
+    case data_type::int8: return py::dtype("int8");
+    case data_type::uint64: return py::dtype("uint64");
+    case data_type::int64: return py::dtype("int64");
+    default: break;
+  }
+  raise(std::string("DataType: ") + std::string(dmlref::name(t)) + " has no numpy dtype");
+}
+
+/// The data types a tensor of dmlref may hold (4-bit types have no numpy dtype).
+constexpr std::array<data_type, 11> candidate_types{
+    data_type::float32, data_type::float16, data_type::uint32, data_type::uint16, data_type::uint8, data_type::int32,
+    data_type::int16,   data_type::int8,    data_type::float64, data_type::uint64, data_type::int64};
+
+// ---- binding numpy arrays ---------------------------------------------------------------------
+
+/// One tensor of an operation as DirectML sees it.
+struct tensor_binding {
+  bool present = false;
+  py::array array;  // what is bound: the caller's array, or the copy of it
+  bool copied = false;
+  std::uintptr_t original_low = 0, original_high = 0;  // the caller's bytes, when copied
+  data_type type = data_type::unknown;
+  std::array<std::uint32_t, max_rank> sizes{};
+  std::array<std::uint32_t, max_rank> strides{};
+  dml::DML_BUFFER_TENSOR_DESC buffer{};
+  dml::DML_TENSOR_DESC desc{};
+};
+
+/// The byte range [low, high) an array's elements occupy, whatever the signs of its strides.
+std::pair<std::uintptr_t, std::uintptr_t> byte_extent(const py::array& a) {
+  auto low = reinterpret_cast<std::uintptr_t>(a.data());
+  auto high = low + static_cast<std::uintptr_t>(a.itemsize());
+  if (a.size() == 0) return {low, low};
+  for (py::ssize_t d = 0; d < a.ndim(); ++d) {
+    const auto span = static_cast<std::intptr_t>((a.shape(d) - 1) * a.strides(d));
+    if (span < 0) low -= static_cast<std::uintptr_t>(-span);
+    else high += static_cast<std::uintptr_t>(span);
+  }
+  return {low, high};
+}
+
+/// True when DirectML can address a's elements through its own strides: every stride of a
+/// dimension larger than 1 non-negative and a multiple of the item size, the address aligned.
+bool addressable(const py::array& a) {
+  const auto item = a.itemsize();
+  if (reinterpret_cast<std::uintptr_t>(a.data()) % static_cast<std::uintptr_t>(item) != 0) return false;
+  for (py::ssize_t d = 0; d < a.ndim(); ++d) {
+    if (a.shape(d) <= 1) continue;
+    if (a.strides(d) < 0 || a.strides(d) % item != 0) return false;
+  }
+  return true;
+}
+
+std::string shape_text(const std::vector<py::ssize_t>& shape) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+std::vector<py::ssize_t> shape_of(const py::array& a) { return {a.shape(), a.shape() + a.ndim()}; }
+
+/// Fills b's sizes and strides for a logical shape of dml_rank dimensions (the numpy shape
+/// aligned to the right, leading dimensions of size 1 where dml_rank is larger).
+void describe(tensor_binding& b, const std::vector<py::ssize_t>& shape, std::uint32_t dml_rank,
+              const std::string& tensor) {
+  const auto& a = b.array;
+  const auto ndim = static_cast<std::uint32_t>(a.ndim());
+  const auto item = a.itemsize();
+  const std::uint32_t offset = dml_rank - static_cast<std::uint32_t>(shape.size());
+  for (std::uint32_t i = 0; i < dml_rank; ++i) {
+    const std::uint64_t size = i < offset ? 1 : static_cast<std::uint64_t>(shape[i - offset]);
+    if (size > 0xFFFFFFFFull) raise(tensor + ".Sizes: size " + std::to_string(size) + " exceeds a UINT");
+    b.sizes[i] = static_cast<std::uint32_t>(size);
+    std::uint64_t stride = 0;
+    const auto shift = dml_rank - ndim;  // the array's dimension j is dml dimension j + shift
+    if (i >= shift && a.shape(static_cast<py::ssize_t>(i - shift)) > 1) {
+      stride = static_cast<std::uint64_t>(a.strides(static_cast<py::ssize_t>(i - shift)) / item);
+    }
+    if (stride > 0xFFFFFFFFull) raise(tensor + ".Strides: stride " + std::to_string(stride) + " exceeds a UINT");
+    b.strides[i] = static_cast<std::uint32_t>(stride);
+  }
+  const auto total = dmlref::calc_buffer_tensor_size(b.type, dml_rank, b.sizes.data(), b.strides.data());
+  b.buffer = {static_cast<dml::DML_TENSOR_DATA_TYPE>(b.type), dml::DML_TENSOR_FLAG_NONE, dml_rank, b.sizes.data(),
+              b.strides.data(), total.value_or(0), 0};
+  b.desc = {dml::DML_TENSOR_TYPE_BUFFER, &b.buffer};
+}
+
+/// numpy's broadcast of shapes; raises naming the tensor that does not fit.
+std::vector<py::ssize_t> broadcast_shape(const std::vector<std::pair<std::string, std::vector<py::ssize_t>>>& shapes) {
+  std::vector<py::ssize_t> out;
+  std::string first;
+  for (const auto& [tensor, shape] : shapes) {
+    if (first.empty()) first = tensor;
+    std::vector<py::ssize_t> merged(std::max(out.size(), shape.size()), 1);
+    for (std::size_t i = 0; i < merged.size(); ++i) {
+      const auto a = i < merged.size() - out.size() ? 1 : out[i - (merged.size() - out.size())];
+      const auto b = i < merged.size() - shape.size() ? 1 : shape[i - (merged.size() - shape.size())];
+      if (a != b && a != 1 && b != 1) {
+        raise(tensor + ".Sizes: shape " + shape_text(shape) + " does not broadcast with " + shape_text(out) +
+              " (the shape of the inputs before it, from " + first + ")");
+      }
+      merged[i] = a == 1 ? b : a;
+    }
+    out = merged;
+  }
+  return out;
+}
+
+/// An input array, bound as itself where DirectML can address it, else as a copy.
+tensor_binding bind_input(const py::object& obj, const std::string& tensor) {
+  tensor_binding b;
+  b.present = true;
+  b.array = py::array::ensure(obj);
+  if (!b.array) raise(tensor + ": cannot be read as a numpy array");
+  b.type = checked_type_of(b.array.dtype(), tensor);
+  if (!addressable(b.array)) {
+    const auto [low, high] = byte_extent(b.array);
+    b.original_low = low;
+    b.original_high = high;
+    // Copy what the view addresses, not what it broadcasts: the dimensions of stride 0 are
+    // sliced to one element, copied, and broadcast again (zero strides, no allocation).
+    const py::module_ np = py::module_::import("numpy");
+    py::tuple slicer(b.array.ndim());
+    for (py::ssize_t d = 0; d < b.array.ndim(); ++d) {
+      const bool broadcast = b.array.strides(d) == 0 && b.array.shape(d) > 1;
+      slicer[static_cast<std::size_t>(d)] = broadcast ? py::slice(0, 1, 1) : py::slice(py::none(), py::none(), py::none());
+    }
+    const py::object compact = np.attr("ascontiguousarray")(b.array[slicer]);
+    b.array = np.attr("broadcast_to")(compact, b.array.attr("shape"));
+    b.copied = true;
+    ++stats.input_copies;
+  }
+  return b;
+}
+
+// ---- the operation ----------------------------------------------------------------------------
+
+/// The output data types Op's support table admits for these inputs at this level, and, when
+/// it admits none, the rule that refuses them: the first one that names an input (the inputs
+/// are wrong whatever the output), else the first one.
+template <class Op>
+std::vector<data_type> output_candidates(feature_level level, ops::operation_types types, status& refusal) {
+  std::vector<data_type> out;
+  const std::size_t o = Op::tensors.size() - 1;
+  types.present[o] = true;
+  status first_error, input_error;
+  for (data_type t : candidate_types) {
+    types.type[o] = t;
+    const status s = Op::check_support(level, types);
+    if (s.ok()) {
+      out.push_back(t);
+    } else {
+      if (first_error.ok()) first_error = s;
+      if (input_error.ok() && s.tensor() != Op::tensors[o].name) input_error = s;
+    }
+  }
+  refusal = input_error.ok() ? first_error : input_error;
+  return out;
+}
+
+struct run_request {
+  std::vector<py::object> inputs;  // one per input slot; None for an absent optional one
+  py::object out = py::none();
+  py::object dtype = py::none();
+  py::object scale = py::none();
+  py::object bias = py::none();
+  py::object exponent = py::none();
+  std::string path = "golden";
+  py::object level = py::none();
+  bool golden_extras = false;  // also the mask of defined elements and the default tolerance
+};
+
+struct run_result {
+  py::array out;
+  py::object defined = py::none();
+  dmlref::tolerance tol{};
+};
+
+template <class Op>
+run_result run_operator(const run_request& r) {
+  constexpr std::size_t n_tensors = Op::tensors.size();
+  constexpr std::size_t n_inputs = n_tensors - 1;
+  const std::string op_name = Op::dml_name;
+  if (r.inputs.size() != n_inputs) {
+    raise(op_name + " takes " + std::to_string(n_inputs) + " input tensors, got " + std::to_string(r.inputs.size()));
+  }
+  const feature_level level = parse_level(r.level);
+  const bool fast = r.path == "fast";
+  if (!fast && r.path != "golden") raise("path: '" + r.path + "' is neither 'golden' nor 'fast'");
+  if (!dmlref::at_least(level, Op::introduced)) {  // validate_descriptor's rule, before the table is read
+    raise("Type: " + op_name + " needs feature level " + std::string(dmlref::name(Op::introduced)) +
+          " or later, the level is " + std::string(dmlref::name(level)));
+  }
+
+  // Attributes.
+  constexpr ops::attribute_set takes = Op::attribute_names;
+  std::optional<dml::DML_SCALE_BIAS> scale_bias;
+  if (!r.scale.is_none() || !r.bias.is_none()) {
+    if (!takes.scale_bias) raise("attributes.ScaleBias: " + op_name + " has no ScaleBias");
+    scale_bias = dml::DML_SCALE_BIAS{r.scale.is_none() ? 1.0f : r.scale.cast<float>(),
+                                     r.bias.is_none() ? 0.0f : r.bias.cast<float>()};
+  }
+  float exponent = 0.0f;
+  if (takes.exponent) {
+    if (r.exponent.is_none()) raise("attributes.Exponent: " + op_name + " needs an Exponent");
+    exponent = r.exponent.cast<float>();
+  } else if (!r.exponent.is_none()) {
+    raise("attributes.Exponent: " + op_name + " has no Exponent attribute");
+  }
+
+  // Inputs, their broadcast shape, and the output's data type.
+  std::array<tensor_binding, n_tensors> t{};
+  std::vector<std::pair<std::string, std::vector<py::ssize_t>>> shapes;
+  ops::operation_types types;
+  types.scale_bias = scale_bias.has_value();
+  for (std::size_t k = 0; k < n_inputs; ++k) {
+    const std::string tensor = Op::tensors[k].name;
+    if (r.inputs[k].is_none()) {
+      if (!Op::tensors[k].optional) raise(tensor + ": is required by " + op_name);
+      continue;
+    }
+    t[k] = bind_input(r.inputs[k], tensor);
+    types.type[k] = t[k].type;
+    types.present[k] = true;
+    shapes.emplace_back(tensor, shape_of(t[k].array));
+  }
+  const std::vector<py::ssize_t> shape = broadcast_shape(shapes);
+  if (shape.size() > max_rank) {
+    raise("OutputTensor.DimensionCount: must be 1 to 8, got " + std::to_string(shape.size()));
+  }
+  const std::string out_name = Op::tensors[n_inputs].name;
+  data_type out_type = data_type::unknown;
+  py::array out;
+  const bool given = !r.out.is_none();
+  if (given) {
+    if (!py::isinstance<py::array>(r.out)) raise(out_name + ": out= must be a numpy array");
+    out = py::reinterpret_borrow<py::array>(r.out);
+    out_type = checked_type_of(out.dtype(), out_name);
+    if (!r.dtype.is_none() && checked_type_of(py::dtype::from_args(r.dtype), "dtype") != out_type) {
+      raise(out_name + ".DataType: dtype= and out= disagree");
+    }
+    if (!out.writeable()) raise(out_name + ": the out= array is read-only");
+    if (shape_of(out) != shape) {
+      raise(out_name + ".Sizes: out= has shape " + shape_text(shape_of(out)) + ", the inputs broadcast to " +
+            shape_text(shape));
+    }
+    if (!addressable(out)) {
+      raise(out_name + ".Strides: out= has a negative stride, a stride that is not a multiple of its item size, or "
+                       "a misaligned address; DirectML strides are unsigned element counts");
+    }
+  } else if (!r.dtype.is_none()) {
+    out_type = checked_type_of(py::dtype::from_args(r.dtype), "dtype");
+  } else {
+    status refusal;
+    const auto candidates = output_candidates<Op>(level, types, refusal);
+    if (candidates.size() == 1) {
+      out_type = candidates[0];
+    } else if (candidates.empty()) {
+      raise(refusal);
+    } else {
+      std::string names;
+      for (auto c : candidates) names += (names.empty() ? "" : ", ") + std::string(dmlref::name(c));
+      raise(out_name + ".DataType: " + op_name + " admits several output types for these inputs (" + names +
+            "): pass dtype=");
+    }
+  }
+  std::uint64_t count = 1;
+  for (auto n : shape) count *= static_cast<std::uint64_t>(n);
+  if (count > dmlref::max_element_count) {  // validate_tensor's rule, before allocating
+    raise(out_name + ".Sizes: the product of Sizes exceeds 2^32 - 1 elements");
+  }
+  if (!given) out = py::array(dtype_of(out_type), shape);
+  t[n_inputs].present = true;
+  t[n_inputs].array = out;
+  t[n_inputs].type = out_type;
+
+  // Descriptors: DirectML's rank is numpy's (1 for a 0-d result), 4 below feature level 3_0.
+  std::uint32_t dml_rank = std::max<std::uint32_t>(1, static_cast<std::uint32_t>(shape.size()));
+  if (!dmlref::at_least(level, feature_level::level_3_0) && dml_rank < 4) dml_rank = 4;
+  std::array<const dml::DML_TENSOR_DESC*, n_tensors> descs{};
+  for (std::size_t k = 0; k < n_tensors; ++k) {
+    if (!t[k].present) continue;
+    describe(t[k], shape, dml_rank, Op::tensors[k].name);
+    descs[k] = &t[k].desc;
+  }
+  const auto desc = Op::make_desc(descs, scale_bias ? &*scale_bias : nullptr, exponent);
+  const dml::DML_OPERATOR_DESC op_desc{Op::dml_type, &desc};
+
+  // Validation: every rule before anything is written.
+  std::array<dml::input_binding, max_tensors> inputs{};
+  std::array<const void*, max_tensors> input_data{};
+  for (std::size_t k = 0; k < n_inputs; ++k) {
+    if (!t[k].present) continue;
+    inputs[k] = {t[k].array.data(), t[k].buffer.TotalTensorSizeInBytes};
+    input_data[k] = t[k].array.data();
+  }
+  const dml::output_binding outputs[1] = {{out.mutable_data(), t[n_inputs].buffer.TotalTensorSizeInBytes}};
+  dml::validated_operation v;
+  if (auto s = dml::validate_descriptor(static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc, v); !s.ok()) raise(s);
+  if (auto s = dml::validate_bindings(v, inputs.data(), n_inputs, outputs, 1); !s.ok()) raise(s);
+  // An input bound as a copy hides the caller's memory from the aliasing rule: check it here.
+  const auto [out_low, out_high] = byte_extent(out);
+  for (std::size_t k = 0; k < n_inputs; ++k) {
+    if (t[k].present && t[k].copied && out_low < t[k].original_high && t[k].original_low < out_high) {
+      raise(out_name + ": overlaps " + std::string(Op::tensors[k].name) + " (a view numpy strides DirectML cannot "
+            "express, bound as a copy); only the exact alias of InputTensor may share memory with the output");
+    }
+  }
+  stats.last_bindings.clear();
+  for (std::size_t k = 0; k < n_inputs; ++k) stats.last_bindings.push_back(reinterpret_cast<std::uintptr_t>(input_data[k]));
+  stats.last_bindings.push_back(reinterpret_cast<std::uintptr_t>(outputs[0].data));
+
+  run_result result;
+  py::array_t<bool> mask;
+  if (r.golden_extras) {
+    mask = py::array_t<bool>(shape);
+    result.tol = oracle::default_tolerance(v.op.type, v.types());
+  }
+  bool* mask_data = r.golden_extras ? mask.mutable_data() : nullptr;
+  status s;
+  {
+    py::gil_scoped_release release;
+    s = fast ? dml::run_validated(dmlref::fast, v, inputs.data(), outputs)
+             : dml::run_validated(dmlref::golden, v, inputs.data(), outputs);
+    if (s.ok() && mask_data != nullptr) s = oracle::defined_mask(v, input_data.data(), mask_data);
+  }
+  if (!s.ok()) raise(s);
+  result.out = out;
+  if (r.golden_extras) result.defined = mask;
+  return result;
+}
+
+run_result run(const std::string& op, const run_request& r) {
+  run_result result;
+  ops::with_operator(find_operator(op), [&](auto tag) { result = run_operator<typename decltype(tag)::type>(r); });
+  return result;
+}
+
+// ---- the DirectML-shaped entry ------------------------------------------------------------------
+
+/// Runs op over buffers with explicit sizes and strides: tensors maps DirectML's tensor names
+/// to (buffer, sizes) or (buffer, sizes, strides); a buffer is a C-contiguous array whose
+/// bytes are the tensor's buffer, its dtype the tensor's DataType. The output's buffer is
+/// written in place and returned.
+py::array execute(const std::string& op, const py::dict& tensors, const py::object& level_obj, const std::string& path,
+                  const py::object& scale, const py::object& bias, const py::object& exponent) {
+  py::array result;
+  ops::with_operator(find_operator(op), [&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    constexpr std::size_t n_tensors = Op::tensors.size();
+    const std::string op_name = Op::dml_name;
+    for (const auto& item : tensors) {
+      const std::string key = py::str(item.first).cast<std::string>();
+      bool known = false;
+      for (const auto& slot : Op::tensors) known = known || key == slot.name;
+      if (!known) raise(key + ": is not a tensor of " + op_name);
+    }
+    const feature_level level = parse_level(level_obj);
+    const bool fast = path == "fast";
+    if (!fast && path != "golden") raise("path: '" + path + "' is neither 'golden' nor 'fast'");
+    std::array<tensor_binding, n_tensors> t{};
+    std::array<const dml::DML_TENSOR_DESC*, n_tensors> descs{};
+    std::array<std::uint64_t, n_tensors> bytes{};
+    for (std::size_t k = 0; k < n_tensors; ++k) {
+      const std::string tensor = Op::tensors[k].name;
+      if (!tensors.contains(tensor)) continue;
+      const auto entry = tensors[tensor.c_str()].cast<py::tuple>();
+      if (entry.size() != 2 && entry.size() != 3) raise(tensor + ": expected (buffer, sizes) or (buffer, sizes, strides)");
+      auto& b = t[k];
+      b.present = true;
+      b.array = py::array::ensure(entry[0]);
+      if (!b.array) raise(tensor + ": the buffer cannot be read as a numpy array");
+      if (!(b.array.flags() & py::array::c_style)) raise(tensor + ": the buffer must be a C-contiguous array");
+      if (k + 1 == n_tensors && !b.array.writeable()) raise(tensor + ": the output buffer is read-only");
+      b.type = checked_type_of(b.array.dtype(), tensor);
+      const auto sizes = entry[1].cast<std::vector<std::uint32_t>>();
+      if (sizes.empty() || sizes.size() > max_rank) {
+        raise(tensor + ".DimensionCount: must be 1 to 8, got " + std::to_string(sizes.size()));
+      }
+      const bool strided = entry.size() == 3 && !entry[2].is_none();
+      std::vector<std::uint32_t> strides;
+      if (strided) {
+        strides = entry[2].cast<std::vector<std::uint32_t>>();
+        if (strides.size() != sizes.size()) raise(tensor + ".Strides: one stride per size");
+      }
+      std::copy(sizes.begin(), sizes.end(), b.sizes.begin());
+      std::copy(strides.begin(), strides.end(), b.strides.begin());
+      const auto rank = static_cast<std::uint32_t>(sizes.size());
+      const auto total = dmlref::calc_buffer_tensor_size(b.type, rank, b.sizes.data(), strided ? b.strides.data() : nullptr);
+      b.buffer = {static_cast<dml::DML_TENSOR_DATA_TYPE>(b.type), dml::DML_TENSOR_FLAG_NONE, rank, b.sizes.data(),
+                  strided ? b.strides.data() : nullptr, total.value_or(0), 0};
+      b.desc = {dml::DML_TENSOR_TYPE_BUFFER, &b.buffer};
+      descs[k] = &b.desc;
+      bytes[k] = static_cast<std::uint64_t>(b.array.nbytes());
+    }
+    std::optional<dml::DML_SCALE_BIAS> sb;
+    if (!scale.is_none() || !bias.is_none()) {
+      if (!Op::attribute_names.scale_bias) raise("attributes.ScaleBias: " + op_name + " has no ScaleBias");
+      sb = dml::DML_SCALE_BIAS{scale.is_none() ? 1.0f : scale.cast<float>(), bias.is_none() ? 0.0f : bias.cast<float>()};
+    }
+    if (Op::attribute_names.exponent && exponent.is_none()) raise("attributes.Exponent: " + op_name + " needs an Exponent");
+    if (!Op::attribute_names.exponent && !exponent.is_none()) {
+      raise("attributes.Exponent: " + op_name + " has no Exponent attribute");
+    }
+    const auto desc = Op::make_desc(descs, sb ? &*sb : nullptr, exponent.is_none() ? 0.0f : exponent.cast<float>());
+    const dml::DML_OPERATOR_DESC op_desc{Op::dml_type, &desc};
+    std::array<dml::input_binding, max_tensors> inputs{};
+    for (std::size_t k = 0; k + 1 < n_tensors; ++k) {
+      if (t[k].present) inputs[k] = {t[k].array.data(), bytes[k]};
+    }
+    auto& o = t[n_tensors - 1];
+    const dml::output_binding outputs[1] = {{o.present ? o.array.mutable_data() : nullptr, bytes[n_tensors - 1]}};
+    status s;
+    {
+      py::gil_scoped_release release;
+      s = fast ? dml::execute(dmlref::fast, static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc, inputs.data(),
+                              n_tensors - 1, outputs, 1)
+               : dml::execute(dmlref::golden, static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc, inputs.data(),
+                              n_tensors - 1, outputs, 1);
+    }
+    if (!s.ok()) raise(s);
+    result = o.array;
+  });
+  return result;
+}
+
+// ---- the comparator ---------------------------------------------------------------------------
+
+using comparable_elements = dmlref::type_list<float, dmlref::float16, std::int8_t, std::int16_t, std::int32_t,
+                                              std::int64_t, std::uint8_t, std::uint16_t, std::uint32_t, std::uint64_t>;
+
+py::dict element_dict(const oracle::element_report& e) {
+  py::dict d;
+  if (!e.present) return d;
+  d["index"] = py::tuple(py::cast(std::vector<std::uint32_t>(e.index.begin(), e.index.begin() + e.rank)));
+  d["expected"] = e.expected;
+  d["actual"] = e.actual;
+  d["expected_bits"] = e.expected_bits;
+  d["actual_bits"] = e.actual_bits;
+  d["ulps"] = e.ulps;
+  d["nan_mismatch"] = e.nan_mismatch;
+  d["zero_sign_mismatch"] = e.zero_sign_mismatch;
+  return d;
+}
+
+/// Compares actual against expected (same dtype and shape) element by element under the
+/// comparator's rules; defined (a bool array of the same shape, or None) marks the elements
+/// compared. Returns the report's fields and text as a dict.
+py::dict compare(const py::array& expected_in, const py::array& actual_in, const py::object& defined_in,
+                 const std::string& tol_kind, std::uint64_t tol_ulps, const std::string& nans,
+                 const std::string& zeros, double floor) {
+  const data_type type = checked_type_of(expected_in.dtype(), "expected");
+  if (checked_type_of(actual_in.dtype(), "actual") != type) {
+    raise("actual.DataType: " + std::string(dmlref::name(checked_type_of(actual_in.dtype(), "actual"))) +
+          " against expected " + std::string(dmlref::name(type)));
+  }
+  if (shape_of(expected_in) != shape_of(actual_in)) {
+    raise("actual.Sizes: shape " + shape_text(shape_of(actual_in)) + " against expected " +
+          shape_text(shape_of(expected_in)));
+  }
+  if (expected_in.ndim() > static_cast<py::ssize_t>(max_rank)) raise("actual.DimensionCount: must be 1 to 8");
+  const py::module_ np = py::module_::import("numpy");
+  const py::array expected = np.attr("ascontiguousarray")(expected_in);
+  const py::array actual = addressable(actual_in) ? actual_in : py::array(np.attr("ascontiguousarray")(actual_in));
+  py::array_t<bool> defined;
+  if (!defined_in.is_none()) {
+    defined = np.attr("ascontiguousarray")(defined_in, "bool");
+    if (shape_of(defined) != shape_of(expected)) raise("defined: must have the shape of expected");
+  }
+  oracle::compare_options options;
+  if (tol_kind == "exact") options.tol = dmlref::tolerance::exact();
+  else if (tol_kind == "ulp") options.tol = dmlref::tolerance::ulp(tol_ulps);
+  else raise("tolerance: '" + tol_kind + "' is neither 'exact' nor 'ulp'");
+  if (nans == "any") options.nans = oracle::nan_rule::any_nan;
+  else if (nans == "same-bits") options.nans = oracle::nan_rule::same_bits;
+  else raise("nan: '" + nans + "' is neither 'any' nor 'same-bits'");
+  if (zeros == "either") options.zeros = oracle::zero_rule::either_sign;
+  else if (zeros == "same-sign") options.zeros = oracle::zero_rule::same_sign;
+  else raise("zeros: '" + zeros + "' is neither 'either' nor 'same-sign'");
+  options.absolute_floor = floor;
+
+  const auto rank = std::max<std::uint32_t>(1, static_cast<std::uint32_t>(actual.ndim()));
+  std::array<std::uint32_t, max_rank> sizes{};
+  dmlref::element_strides strides{};
+  sizes[0] = 1;
+  for (py::ssize_t d = 0; d < actual.ndim(); ++d) {
+    sizes[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(actual.shape(d));
+    strides[static_cast<std::size_t>(d)] =
+        actual.shape(d) > 1 ? static_cast<std::uint64_t>(actual.strides(d) / actual.itemsize()) : 0;
+  }
+  oracle::report rep;
+  const bool* mask = defined_in.is_none() ? nullptr : defined.data();
+  dmlref::visit_type(type, comparable_elements{}, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const auto* e = static_cast<const T*>(expected.data());
+    const auto* a = static_cast<const T*>(actual.data());
+    py::gil_scoped_release release;
+    rep = oracle::compare(e, mask, a, strides, rank, sizes.data(), options);
+    return true;
+  });
+  if (rep.type == data_type::unknown) raise("expected.DataType: " + std::string(dmlref::name(type)) + " is not compared");
+  py::dict d;
+  d["passed"] = rep.pass;
+  d["dtype"] = std::string(dmlref::name(rep.type));
+  d["tolerance"] = rep.tol.kind == dmlref::tolerance::metric::exact ? py::object(py::str("exact"))
+                                                                    : py::object(py::int_(rep.tol.ulps));
+  d["compared"] = rep.compared;
+  d["mismatches"] = rep.mismatches;
+  d["skipped"] = rep.skipped;
+  d["nan_mismatches"] = rep.nan_mismatches;
+  d["zero_sign_mismatches"] = rep.zero_sign_mismatches;
+  d["max_ulps"] = rep.max_ulps;
+  d["first"] = element_dict(rep.first);
+  d["worst"] = element_dict(rep.worst);
+  py::dict histogram;
+  for (std::size_t b = 0; b < rep.histogram.counts.size(); ++b) {
+    if (rep.histogram.counts[b] != 0) histogram[py::str(oracle::ulp_histogram::label(b))] = rep.histogram.counts[b];
+  }
+  d["histogram"] = histogram;
+  d["text"] = rep.text();
+  return d;
+}
+
+// ---- the registry, for the Python side ------------------------------------------------------------
+
+py::list operators() {
+  py::list list;
+  ops::for_each_operator([&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    py::dict d;
+    d["dml_name"] = std::string(Op::dml_name);
+    d["name"] = python_name(Op::dml_name);
+    py::list slots;
+    for (std::size_t k = 0; k < Op::tensors.size(); ++k) {
+      slots.append(py::make_tuple(std::string(Op::tensors[k].name), Op::tensors[k].optional));
+    }
+    d["tensors"] = slots;
+    d["scale_bias"] = Op::attribute_names.scale_bias;
+    d["exponent"] = Op::attribute_names.exponent;
+    d["in_place"] = Op::allows_in_place;
+    d["introduced"] = std::string(dmlref::name(Op::introduced));
+    list.append(d);
+  });
+  return list;
+}
+
+/// Seconds taken by each of repeats calls of dml::execute on the golden path over packed
+/// C-contiguous arrays (inputs in slot order, absent optional ones None): the C++ call the
+/// Python functions wrap, for the benchmark, from the same build.
+std::vector<double> time_execute(const std::string& op, const std::vector<py::object>& arrays, const py::array& out,
+                                 int repeats) {
+  std::vector<double> seconds;
+  ops::with_operator(find_operator(op), [&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    constexpr std::size_t n = Op::tensors.size();
+    if (arrays.size() != n - 1) raise("time_execute: one array per input slot");
+    std::array<tensor_binding, n> t{};
+    std::array<const dml::DML_TENSOR_DESC*, n> descs{};
+    std::array<dml::input_binding, max_tensors> inputs{};
+    for (std::size_t k = 0; k < n; ++k) {
+      const py::object& obj = k + 1 < n ? arrays[k] : static_cast<const py::object&>(out);
+      if (obj.is_none()) continue;
+      auto& b = t[k];
+      b.present = true;
+      b.array = py::reinterpret_borrow<py::array>(obj);
+      if (!(b.array.flags() & py::array::c_style)) raise("time_execute: C-contiguous arrays only");
+      b.type = checked_type_of(b.array.dtype(), Op::tensors[k].name);
+      const auto shape = shape_of(b.array);
+      describe(b, shape, std::max<std::uint32_t>(1, static_cast<std::uint32_t>(shape.size())), Op::tensors[k].name);
+      b.buffer.Strides = nullptr;  // packed, as a C++ caller writes it
+      descs[k] = &b.desc;
+      if (k + 1 < n) inputs[k] = {b.array.data(), b.buffer.TotalTensorSizeInBytes};
+    }
+    const auto desc = Op::make_desc(descs, nullptr, 2.0f);
+    const dml::DML_OPERATOR_DESC op_desc{Op::dml_type, &desc};
+    const dml::output_binding outputs[1] = {{t[n - 1].array.mutable_data(), t[n - 1].buffer.TotalTensorSizeInBytes}};
+    py::gil_scoped_release release;
+    for (int i = 0; i < repeats; ++i) {
+      const auto start = std::chrono::steady_clock::now();
+      const status s = dml::execute(dmlref::golden, dml::DML_FEATURE_LEVEL_6_4, op_desc, inputs.data(), n - 1, outputs, 1);
+      const auto stop = std::chrono::steady_clock::now();
+      if (!s.ok()) {
+        py::gil_scoped_acquire acquire;
+        raise(s);
+      }
+      seconds.push_back(std::chrono::duration<double>(stop - start).count());
+    }
+  });
+  return seconds;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_dmlref, m) {
+  m.doc() = "dmlref's compiled core; use the package dmlref";
+  m.attr("version") = std::string(DMLREF_VERSION_STRING);
+  m.def("operators", &operators, "Each operator of the registry: names, tensor slots, attributes.");
+  m.def(
+      "run",
+      [](const std::string& op, const std::vector<py::object>& inputs, const py::object& out, const py::object& dtype,
+         const py::object& scale, const py::object& bias, const py::object& exponent, const std::string& path,
+         const py::object& level, bool golden_extras) {
+        run_request r;
+        r.inputs = inputs;
+        r.out = out;
+        r.dtype = dtype;
+        r.scale = scale;
+        r.bias = bias;
+        r.exponent = exponent;
+        r.path = path;
+        r.level = level;
+        r.golden_extras = golden_extras;
+        const run_result result = run(op, r);
+        if (!golden_extras) return py::object(result.out);
+        const py::object tol = result.tol.kind == dmlref::tolerance::metric::exact
+                                   ? py::object(py::str("exact"))
+                                   : py::object(py::int_(result.tol.ulps));
+        return py::object(py::make_tuple(result.out, result.defined, tol));
+      },
+      py::arg("op"), py::arg("inputs"), py::arg("out") = py::none(), py::arg("dtype") = py::none(),
+      py::arg("scale") = py::none(), py::arg("bias") = py::none(), py::arg("exponent") = py::none(),
+      py::arg("path") = "golden", py::arg("feature_level") = py::none(), py::arg("golden_extras") = false);
+  m.def("execute", &execute, py::arg("op"), py::arg("tensors"), py::arg("feature_level") = py::none(),
+        py::arg("path") = "golden", py::arg("scale") = py::none(), py::arg("bias") = py::none(),
+        py::arg("exponent") = py::none());
+  m.def("compare", &compare, py::arg("expected"), py::arg("actual"), py::arg("defined"), py::arg("tolerance_kind"),
+        py::arg("tolerance_ulps"), py::arg("nan"), py::arg("zeros"), py::arg("floor"));
+  m.def("time_execute", &time_execute, py::arg("op"), py::arg("inputs"), py::arg("out"), py::arg("repeats"));
+  m.def("stats", [] {
+    py::dict d;
+    d["input_copies"] = stats.input_copies;
+    d["last_bindings"] = stats.last_bindings;
+    return d;
+  });
+}

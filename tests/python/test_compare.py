@@ -1,0 +1,95 @@
+"""The comparator from Python: reports, default tolerances from the registry, assert_golden."""
+import numpy as np
+import pytest
+
+import dmlref
+from dmlref.testing import assert_golden, assert_matches
+
+
+def next_up(a, steps=1):
+    a = np.array(a)
+    u = a.view({2: np.uint16, 4: np.uint32}[a.dtype.itemsize]).copy()
+    u += u.dtype.type(steps)
+    return u.view(a.dtype)
+
+
+def test_report_fields_and_text():
+    expected = np.float32([[1, 2, 3], [4, 5, 6]])
+    actual = expected.copy()
+    actual[1, 2] = next_up(np.float32(6), 5)
+    actual[0, 1] = next_up(np.float32(2), 1)
+    r = dmlref.compare(expected, actual, 2)
+    assert not r.passed and not r
+    assert (r.compared, r.mismatches, r.skipped, r.max_ulps) == (6, 1, 0, 5)
+    assert r.first.index == (1, 2) and r.worst.index == (1, 2) and r.worst.ulps == 5
+    assert r.histogram == {"0": 4, "1": 1, "5-8": 1}
+    text = str(r)
+    assert text.startswith("FAIL: 6 compared, 1 mismatched, 0 undefined skipped; FLOAT32 tolerance 2 ULP")
+    assert "first mismatch at [1, 2]: expected 6 (0x40c00000)" in text
+    assert dmlref.compare(expected, actual, 5).passed
+    assert dmlref.compare(expected, expected).passed
+
+
+def test_nan_and_zero_rules():
+    e = np.float16([np.nan, 0.0])
+    a = np.float16([np.nan, -0.0])
+    a_bits = a.view(np.uint16).copy()
+    a_bits[0] = 0x7E01  # another NaN
+    a = a_bits.view(np.float16)
+    assert dmlref.compare(e, a).passed
+    r = dmlref.compare(e, a, nan="same-bits")
+    assert not r.passed and r.nan_mismatches == 1 and r.first.nan_mismatch
+    r = dmlref.compare(e, a, zeros="same-sign")
+    assert not r.passed and r.zero_sign_mismatches == 1 and r.first.index == (1,)
+    assert not dmlref.compare(np.float32([np.nan]), np.float32([1])).passed
+
+
+def test_compare_refuses_what_it_cannot_judge():
+    with pytest.raises(ValueError, match="actual.DataType: FLOAT16 against expected FLOAT32"):
+        dmlref.compare(np.float32([1]), np.float16([1]))
+    with pytest.raises(ValueError, match=r"actual.Sizes: shape \(2,\) against expected \(1,\)"):
+        dmlref.compare(np.float32([1]), np.float32([1, 2]))
+    with pytest.raises(ValueError, match="tolerance"):
+        dmlref.compare(np.float32([1]), np.float32([1]), -1)
+
+
+def test_default_tolerances_come_from_the_registry():
+    base = np.float16([1.5, 2.5, 3.5])
+    exponent = np.float16([2.2, 1.3, 0.7])
+    golden = dmlref.pow(base, exponent)
+    assert assert_golden(next_up(golden, 2), "POW", base, exponent).tolerance == 2  # FLOAT16 pow: 2 ULP
+    with pytest.raises(AssertionError):
+        assert_golden(next_up(golden, 3), "POW", base, exponent)
+    ib, ie = np.int32([2, 3]), np.int32([3, 2])
+    r = dmlref.compare_golden(np.int32([9, 9]), "POW", ib, ie)  # integer POW: exact
+    assert r.tolerance == "exact" and not r.passed
+    fe = np.float32([3.0, 2.0])
+    r = dmlref.compare_golden(np.int32([9, 9]), "POW", ib, fe)  # mixed POW: 1
+    assert r.tolerance == 1 and r.passed
+    assert dmlref.compare_golden(np.int32([8, 9]), "POW", ib, fe, tolerance="exact").passed
+    assert not dmlref.compare_golden(np.int32([9, 9]), "POW", ib, fe, tolerance="exact").passed
+
+
+def test_undefined_elements_are_skipped():
+    x = np.int8([1, 2])
+    scale = np.float32([0.0, 1.0])  # a scale of 0 leaves the element undefined
+    r = dmlref.compare_golden(np.float32([123, 2]), "DEQUANTIZE_LINEAR", x, scale)
+    assert r.passed and r.skipped == 1 and r.compared == 1
+
+
+def test_assert_golden_reports_the_inputs_at_the_mismatch():
+    base = np.float32([[1, 2], [3, 4]])
+    exponent = np.float32([2, 0.5])  # broadcast over rows
+    actual = dmlref.pow(base, exponent)
+    actual[1, 1] = 2.5
+    with pytest.raises(AssertionError) as failure:
+        assert_golden(actual, "ELEMENT_WISE_POW", base, exponent)
+    text = str(failure.value)
+    assert "ELEMENT_WISE_POW: FAIL: 4 compared, 1 mismatched" in text
+    assert "first mismatch at [1, 1]: expected 2 (0x40000000), actual 2.5 (0x40200000)" in text
+    assert ("first mismatch at [1, 1]: expected 2 (0x40000000), actual 2.5 (0x40200000), 2097152 ULP\n"
+            "    inputs: InputTensor 4.0 (0x40800000), ExponentTensor 0.5 (0x3f000000)\n") in text
+    assert "ULP histogram:" in text
+    with pytest.raises(AssertionError, match="FAIL"):
+        assert_matches(np.float32([1]), np.float32([2]))
+    assert_golden(dmlref.constant_pow(base, 3, scale=2), "CONSTANT_POW", base, 3, scale=2)
