@@ -372,7 +372,7 @@ VARIANTS = [
      lambda c, t: torch.pow(t["InputTensor"], t["ExponentTensor"]).trunc(), False),
     ("mixed_pow_trunc_float64", "POW, integer base, float exponent", "torch.pow(x.double(), e.double()).trunc()",
      lambda c: c.op == POW and not is_float(base(c)) and is_float(exponent_type(c)),
-     lambda c, t: torch.pow(t["InputTensor"].double(), t["ExponentTensor"].double()).trunc(), False),
+     lambda c, t: torch.pow(t["InputTensor"].double(), t["ExponentTensor"].double()).trunc(), True),
     ("dq_float_difference", "DEQUANTIZE_LINEAR", "(x.float() - zp.float()) * scale",
      lambda c: c.op == DEQUANTIZE,
      lambda c, t: (t["InputTensor"].float() - t["ZeroPointTensor"].float()) * t["ScaleTensor"], False),
