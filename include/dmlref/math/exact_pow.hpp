@@ -7,7 +7,8 @@
 //    round to the same value of the target grid, that value is the correct rounding of x^y.
 // 2. If not, one rounding boundary b (a midpoint between two neighbours of the grid, or an
 //    integer for truncation) lies within K units of r, and the sign of x^y - b decides.
-//    Exactly, with big integers, where they stay small: for y = p / 2^k,
+//    Against b = 1 it is the sign of y ln x, that is of y times the sign of x - 1. Otherwise
+//    exactly, with big integers, where they stay small: for y = p / 2^k,
 //    x^y <> b  <=>  x^p <> b^(2^k), for integers of at most max_compare_bits bits.
 // 3. Otherwise by logarithms: x^y <> b  <=>  y ln x <> ln b, with both sides enclosed in
 //    fixed point by math/log_enclosure.hpp at a precision that doubles until the enclosures
@@ -23,7 +24,7 @@
 // B = c^p < 2^64 (a boundary has at most 64 significant bits) gives p <= 40: both powers have
 // at most 16 x 64 = 1024 bits, within stage 2's reach. So every exact tie is decided by
 // stage 2, and stage 3 only meets x^y != b, where a precision large enough always separates.
-// The precision is capped at max_log_guard_bits above the operands' scale, far above the 256
+// The precision is capped at max_log_guard_bits above the operands' scale, far above the 128
 // that the hardest inputs found needed (docs/semantics.md: scripts/pow_hard_cases.py).
 //
 // Everything around the pow call is integer arithmetic on bits: no compiler flag or FPU mode
@@ -213,6 +214,11 @@ inline int compare_pow_by_logarithms(const exact_binary& x, const real& y, const
 /// The sign of x^y - b for x, b > 0 finite and y finite nonzero, all exact: stage 2 where
 /// its integers stay small, else stage 3. known = false only where stage 3 gives up.
 inline int compare_pow_with(const exact_binary& x, const real& y, const exact_binary& b, bool& known) {
+  if (compare_with_one(b) == 0) {  // against 1 (truncation of powers near 1): the sign of y ln x
+    known = true;
+    const int side = compare_with_one(x);
+    return y.negative ? -side : side;
+  }
   const int exact = compare_pow_exactly(x, y, b, known);
   if (known) return exact;
   return compare_pow_by_logarithms(x, y, b, known);
