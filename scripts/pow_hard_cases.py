@@ -39,7 +39,7 @@ FLOAT32_EXPONENTS = {
 }
 QUICK_EXPONENTS = ["1/3", "2.2"]
 MIXED_SEED = 20261122
-MIXED_COUNT = 200000
+MIXED_COUNT = 50000
 QUICK_MIXED_COUNT = 20000
 
 FORMATS = {  # name: (stored mantissa bits, exponent bits)

@@ -23,8 +23,8 @@
 // B = c^p < 2^64 (a boundary has at most 64 significant bits) gives p <= 40: both powers have
 // at most 16 x 64 = 1024 bits, within stage 2's reach. So every exact tie is decided by
 // stage 2, and stage 3 only meets x^y != b, where a precision large enough always separates.
-// The precision is capped at max_log_guard_bits above the operands' scale; no input has come
-// near it (docs/semantics.md: the searches of scripts/pow_hard_cases.py).
+// The precision is capped at max_log_guard_bits above the operands' scale, far above the 256
+// that the hardest inputs found needed (docs/semantics.md: scripts/pow_hard_cases.py).
 //
 // Everything around the pow call is integer arithmetic on bits: no compiler flag or FPU mode
 // changes a result.

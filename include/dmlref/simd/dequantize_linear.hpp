@@ -3,8 +3,11 @@
 // Budget: 1 ULP from golden.
 // - 8- and 16-bit inputs: x - z is exact in float lanes, and the product rounds once: the
 //   FLOAT32 result is the golden one; FLOAT16 rounds a second time (within 1 ULP).
-// - 32-bit inputs: x - z is exact in double lanes, the product rounds in double, then once
-//   more to the output (within 1 ULP).
+// - 32-bit inputs: x - z is exact in double lanes, and the product is formed so that its one
+//   rounding to FLOAT32 is the golden result where the target has FMA (product_for_float:
+//   the nearest double, or the product rounded to odd where that double could mislead);
+//   FLOAT16 rounds once more through float (within 1 ULP). Without FMA the double product
+//   rounds to nearest first (within 1 ULP).
 
 #include <cstdint>
 #include <type_traits>
@@ -14,6 +17,68 @@
 #include "dmlref/simd/lanes.hpp"
 
 namespace dmlref::simd {
+
+/// a * b in double lanes such that rounding them once to FLOAT32 gives a * b rounded once.
+/// The nearest double p does, except where p sits exactly on a FLOAT32 midpoint (its low 29
+/// bits are 1 followed by zeros) or in FLOAT32's subnormal range: a block holding such a
+/// lane, which is rare, takes product_rounded_to_odd. Without FMA, p (within 1 ULP).
+inline doubles product_for_float(doubles a, doubles b) noexcept;
+
+/// a * b rounded to odd in double lanes where the target has FMA (to nearest elsewhere):
+/// the nearest double p, and when the exact error e = a * b - p (one FMA) is nonzero and
+/// finite, the odd one of the two doubles around a * b (p itself or its neighbour toward
+/// zero, by the signs of p and e). Integer tests on the bits, so no compiler assumption about
+/// NaN or infinity changes which lanes are adjusted.
+inline doubles product_rounded_to_odd(doubles a, doubles b) noexcept {
+#if defined(__AVX512F__)
+  const __m512d p = _mm512_mul_pd(a, b);
+  const __m512i pb = _mm512_castpd_si512(p);
+  const __m512i eb = _mm512_castpd_si512(_mm512_fmsub_pd(a, b, p));
+  const __m512i exponent_mask = _mm512_set1_epi64(0x7ff0000000000000ll), one = _mm512_set1_epi64(1);
+  const __mmask8 inexact = _mm512_test_epi64_mask(eb, _mm512_set1_epi64(0x7fffffffffffffffll)) &
+                           _mm512_cmpneq_epi64_mask(_mm512_and_si512(eb, exponent_mask), exponent_mask);
+  const __mmask8 toward_zero = _mm512_cmplt_epi64_mask(_mm512_xor_si512(pb, eb), _mm512_setzero_si512());
+  const __m512i odd = _mm512_or_si512(_mm512_mask_sub_epi64(pb, toward_zero, pb, one), one);
+  return doubles(_mm512_castsi512_pd(_mm512_mask_mov_epi64(pb, inexact, odd)));
+#elif defined(__FMA__) && defined(__AVX2__)
+  const __m256d p = _mm256_mul_pd(a, b);
+  const __m256i pb = _mm256_castpd_si256(p);
+  const __m256i eb = _mm256_castpd_si256(_mm256_fmsub_pd(a, b, p));
+  const __m256i zero = _mm256_setzero_si256(), exponent_mask = _mm256_set1_epi64x(0x7ff0000000000000ll);
+  const __m256i exact = _mm256_or_si256(  // e = +-0, or e not finite: keep p
+      _mm256_cmpeq_epi64(_mm256_and_si256(eb, _mm256_set1_epi64x(0x7fffffffffffffffll)), zero),
+      _mm256_cmpeq_epi64(_mm256_and_si256(eb, exponent_mask), exponent_mask));
+  const __m256i toward_zero = _mm256_cmpgt_epi64(zero, _mm256_xor_si256(pb, eb));  // all ones: -1
+  const __m256i odd = _mm256_or_si256(_mm256_add_epi64(pb, toward_zero), _mm256_set1_epi64x(1));
+  return doubles(_mm256_castsi256_pd(_mm256_blendv_epi8(odd, pb, exact)));
+#else
+  return a * b;
+#endif
+}
+
+inline doubles product_for_float(doubles a, doubles b) noexcept {
+  const doubles p = a * b;
+#if defined(__AVX512F__)
+  const __m512i pb = _mm512_castpd_si512(p);
+  const __m512i magnitude = _mm512_and_si512(pb, _mm512_set1_epi64(0x7fffffffffffffffll));
+  const __mmask8 on_midpoint = _mm512_cmpeq_epi64_mask(_mm512_and_si512(pb, _mm512_set1_epi64(0x1fffffff)),
+                                                       _mm512_set1_epi64(0x10000000));
+  const __mmask8 subnormal = _mm512_cmplt_epu64_mask(magnitude, _mm512_set1_epi64(0x3810000000000000ll)) &
+                             _mm512_test_epi64_mask(magnitude, magnitude);
+  if ((on_midpoint | subnormal) != 0) return product_rounded_to_odd(a, b);
+#elif defined(__FMA__) && defined(__AVX2__)
+  const __m256i pb = _mm256_castpd_si256(p);
+  const __m256i magnitude = _mm256_and_si256(pb, _mm256_set1_epi64x(0x7fffffffffffffffll));
+  const __m256i on_midpoint = _mm256_cmpeq_epi64(_mm256_and_si256(pb, _mm256_set1_epi64x(0x1fffffff)),
+                                                 _mm256_set1_epi64x(0x10000000));
+  const __m256i subnormal = _mm256_andnot_si256(_mm256_cmpeq_epi64(magnitude, _mm256_setzero_si256()),
+                                                _mm256_cmpgt_epi64(_mm256_set1_epi64x(0x3810000000000000ll), magnitude));
+  if (!_mm256_testz_si256(_mm256_or_si256(on_midpoint, subnormal), _mm256_or_si256(on_midpoint, subnormal))) {
+    return product_rounded_to_odd(a, b);
+  }
+#endif
+  return p;
+}
 
 template <class S, class In>
 struct kernel<ops::dequantize_linear, S, In, S, In> {
@@ -30,7 +95,7 @@ struct kernel<ops::dequantize_linear, S, In, S, In> {
       load_doubles(x, i, x0, x1);
       load_doubles(zero_point, i, z0, z1);
       load_doubles(scale, i, s0, s1);
-      store_floats(out + i, narrow((x0 - z0) * s0, (x1 - z1) * s1));
+      store_floats(out + i, narrow(product_for_float(x0 - z0, s0), product_for_float(x1 - z1, s1)));
     }
   }
 };
