@@ -27,6 +27,10 @@ foreach(_test_src IN LISTS DMLREF_TEST_SOURCES)
     COMMAND dmlref-tests "--source-file=*/tests/${_stem}.cpp" --test-suite-exclude=exhaustive --no-colors)
   set_tests_properties(${_label}.${_name} PROPERTIES LABELS ${_label})
 endforeach()
+add_test(NAME unit.split-covers-all
+  COMMAND "${CMAKE_COMMAND}" -DTESTS=$<TARGET_FILE:dmlref-tests> "-DSOURCES=${DMLREF_TEST_SOURCES}"
+    -P "${_src}/cmake/check_test_split.cmake")
+set_tests_properties(unit.split-covers-all PROPERTIES LABELS unit)
 if(DMLREF_EXHAUSTIVE_TESTS)
   add_test(NAME exhaustive COMMAND dmlref-tests --test-suite=exhaustive --no-colors)
   set_tests_properties(exhaustive PROPERTIES LABELS exhaustive TIMEOUT 3600)
