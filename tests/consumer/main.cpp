@@ -1,5 +1,6 @@
 // A consumer of an installed (or embedded) dmlref: tests/consumer/*/ build this one file with
-// find_package, pkg-config, add_subdirectory and a Meson subproject (see scripts/test.sh).
+// find_package, pkg-config, add_subdirectory and a Meson subproject (ctest label consumers:
+// cmake/dmlrefTests.cmake).
 #include <dmlref/dmlref.hpp>
 
 #include <cstdio>

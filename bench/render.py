@@ -1,0 +1,402 @@
+"""Writes docs/performance.md and its plots (docs/perf/*.png) from collected results, and
+--quick's table: bench/report.py collects, this module renders. Nothing here runs a benchmark
+or a compiler."""
+
+import math
+import os
+import shlex
+import sys
+
+from results import (CASE_ORDER, DTYPE_ORDER, IMPLS, LAYOUT_ORDER, OP_TITLES, OPS, best_peer, fmt_ns,
+                     fmt_ratio, fmt_size, group, headline_rows, order_key, pct, target_rows)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PAGE = os.path.join(ROOT, "docs", "performance.md")
+PLOTS = os.path.join(ROOT, "docs", "perf")
+STYLE = {  # colour, marker
+    "golden": ("#7f7f7f", "s"),
+    "fast": ("#d62728", "o"),
+    "memcpy": ("#000000", "x"),
+    "scalar": ("#1f77b4", "^"),
+    "eigen": ("#2ca02c", "v"),
+    "xtensor": ("#9467bd", "D"),
+}
+
+# --quick: representative rows at 2^20 elements, contiguous.
+# The golden path is left out: seconds per POW row at 2^20.
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+# ----------------------------------------------------------------------------------------------
+# Plots
+
+
+def plots(groups, impls_present):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    os.makedirs(PLOTS, exist_ok=True)
+    made = []
+    # one figure per operator (dequantize: per output type); a subplot per dtype/layout/case
+    figures = {}
+    for k in groups:
+        op, dtype, layout, case, n = k
+        fig_key = op if op != "dequantize_linear" else f"{op}_{'f16' if case == 'f16' else 'f32'}"
+        figures.setdefault(fig_key, set()).add((dtype, layout, case))
+    fig_order = [k for op in OPS for k in ((op,) if op != "dequantize_linear" else
+                                           ("dequantize_linear_f32", "dequantize_linear_f16"))]
+    for fig_key in sorted(figures, key=lambda k: fig_order.index(k) if k in fig_order else len(fig_order)):
+        op = fig_key if fig_key in OPS else "dequantize_linear"
+        d_idx = lambda p: DTYPE_ORDER.index(p[0]) if p[0] in DTYPE_ORDER else 99
+        c_idx = lambda p: CASE_ORDER.index(p[2]) if p[2] in CASE_ORDER else 99
+        l_idx = lambda p: LAYOUT_ORDER.index(p[1])
+        if op == "constant_pow":  # a row per exponent
+            panels = sorted(figures[fig_key], key=lambda p: (c_idx(p), d_idx(p), l_idx(p)))
+        else:  # a row per data type
+            panels = sorted(figures[fig_key], key=lambda p: (d_idx(p), c_idx(p), l_idx(p)))
+        layouts = len({p[1] for p in panels})
+        cols = max(1, min(len(panels), 4 if layouts == 2 else layouts))
+        rows_n = math.ceil(len(panels) / cols)
+        fig, axes = plt.subplots(rows_n, cols, figsize=(4.2 * cols, 3.0 * rows_n), squeeze=False)
+        for ax in axes.flat:
+            ax.set_visible(False)
+        for i, (dtype, layout, case) in enumerate(panels):
+            ax = axes.flat[i]
+            ax.set_visible(True)
+            for impl in IMPLS:
+                pts = sorted((k[4], g[impl].ns) for k, g in groups.items()
+                             if k[0] == op and k[1] == dtype and k[2] == layout and k[3] == case and impl in g)
+                if not pts:
+                    continue
+                colour, marker = STYLE[impl]
+                ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=marker, color=colour, label=impl,
+                        linewidth=2.2 if impl == "fast" else 1.2, linestyle="--" if impl == "memcpy" else "-")
+            ax.set_xscale("log", base=2)
+            ax.set_yscale("log")
+            title = f"{dtype} {layout}" + ("" if case in ("-",) else f" {case}")
+            ax.set_title(title, fontsize=9)
+            ax.tick_params(labelsize=7)
+            ax.grid(True, which="both", alpha=0.25)
+            if i % cols == 0:
+                ax.set_ylabel("ns / element", fontsize=8)
+            ax.set_xlabel("elements", fontsize=8)
+        handles, labels = [], []
+        for ax in axes.flat:
+            for h, l in zip(*ax.get_legend_handles_labels()):
+                if l not in labels:
+                    handles.append(h)
+                    labels.append(l)
+        fig.legend(handles, labels, loc="upper center", ncol=len(labels), fontsize=8, frameon=False)
+        fig.tight_layout(rect=(0, 0, 1, 1 - 0.45 / (3.0 * rows_n)))
+        path = os.path.join(PLOTS, f"{fig_key}.png")
+        fig.savefig(path, dpi=72)
+        plt.close(fig)
+        made.append((fig_key, path))
+    return made
+
+
+def op_table(op, groups, impls_present):
+    keys = sorted((k for k in groups if k[0] == op), key=order_key)
+    if not keys:
+        return []
+    impls = [i for i in IMPLS if i in impls_present]
+    head = ["dtype", "case", "layout", "elements"] + impls + ["best peer", "fast vs best peer"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] * 4 + ["---:"] * (len(impls) + 2)) + "|"]
+    for k in keys:
+        _, dtype, layout, case, n = k
+        g = groups[k]
+        memcpy = g.get("memcpy")
+        cells = []
+        for i in impls:
+            r = g.get(i)
+            if r is None:
+                cells.append("–")
+            elif i == "memcpy":
+                cells.append(fmt_ns(r.ns))
+            else:
+                p = pct(memcpy, r)
+                cells.append(f"{fmt_ns(r.ns)} ({p:.0f}%)" if p is not None else fmt_ns(r.ns))
+        peer_ns, peer = best_peer(g)
+        ratio = peer_ns / g["fast"].ns if peer_ns and "fast" in g else None
+        case_cell = case if op != "dequantize_linear" else ("→ float16" if case == "f16" else "→ float32")
+        lines.append("| " + " | ".join([dtype, case_cell, layout, fmt_size(n)] + cells +
+                                        [peer or "–", fmt_ratio(ratio)]) + " |")
+    return lines
+
+
+def error_table(rows):
+    worst = {}
+    for r in rows.values():
+        if r.rel_err is None:
+            continue
+        key = (r.op, r.impl)
+        if key not in worst or r.rel_err > worst[key][0]:
+            worst[key] = (r.rel_err, f"{r.dtype}/{r.layout}/{r.case}")
+    impls = [i for i in IMPLS if any(k[1] == i for k in worst)]
+    lines = ["| operator | " + " | ".join(impls) + " |", "|---|" + "---:|" * len(impls)]
+    for op in OPS:
+        if not any(k[0] == op for k in worst):
+            continue
+        cells = []
+        for i in impls:
+            w = worst.get((op, i))
+            cells.append("–" if w is None else ("0" if w[0] == 0 else f"{w[0]:.1e} ({w[1]})"))
+        lines.append(f"| {op} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def write_page(data, info, rows, errors, metric, reduced_reasons, compile_info, test_build, made_plots, command,
+               python=None):
+    """docs/performance.md; info is report.machine_info(data)."""
+    groups = group(rows)
+    impls_present = {r.impl for r in rows.values()}
+    ctx = info["ctx"]
+    rep = data.get("report", {})
+    L = []
+    L.append("# Performance")
+    L.append("")
+    L.append("<!-- Generated by bench/report.py: edit the script, not this page. -->")
+    L.append("")
+    if reduced_reasons:
+        L.append("> **Reduced run.** " + "; ".join(reduced_reasons) + ". The figures below show the "
+                 "shape of the results, not final numbers: rerun the command under *Reproduce* on a quiet "
+                 "machine for those.")
+        L.append("")
+    L.append("dmlref's two paths against the same work done by a plain scalar loop, Eigen and xtensor, "
+             "and against `memcpy` of the same bytes (the memory-bandwidth limit). One thread. "
+             "Times are the median of the repetitions of Google Benchmark's "
+             f"**{metric} time**, divided by the element count: **ns per element, lower is better**. "
+             "The percentage after each time is the share of memcpy's bandwidth that implementation reaches "
+             "on the same bytes (memcpy time ÷ its time; 100% = as fast as copying). "
+             "*fast vs best peer* is the best peer's time ÷ fast's time: above 1× the fast path is faster "
+             "than every peer, below 1× the named peer beats it.")
+    L.append("")
+    # machine
+    L.append("## Machine")
+    L.append("")
+    L.append(f"- CPU: {info['model']}, {info['cpus']} CPUs ({ctx.get('num_cpus', '?')} seen by the benchmark, "
+             f"{ctx.get('mhz_per_cpu', '?')} MHz); ISA used: {info['isa']}; the fast path ran on xsimd's "
+             f"`{ctx.get('dmlref_fast_arch', '?')}`.")
+    caches = ctx.get("caches", [])
+    if caches:
+        cs = ", ".join(f"L{c['level']} {c['type'].lower()} {c['size'] // 1024} KiB" for c in caches)
+        L.append(f"- Caches: {cs}. A 2^24-element FLOAT32 tensor is 64 MiB.")
+    L.append(f"- Compilers: {info['gxx']} (the benchmark: {ctx.get('compiler', '?')}); {info['clang']}.")
+    L.append(f"- Peers: Eigen {ctx.get('eigen', 'not found')}; xtensor {ctx.get('xtensor', 'not found')} "
+             "with XTENSOR_USE_XSIMD.")
+    L.append(f"- Linux {info['kernel']}; run on {ctx.get('date', '?')}; load average when it started: "
+             f"{', '.join(f'{x:.2f}' for x in ctx.get('load_avg', [])) or '?'}.")
+    if rep.get("wall_seconds"):
+        L.append(f"- Wall time of the run: {rep['wall_seconds'] / 60:.1f} min for {len(rows)} benchmarks "
+                 f"× {rep.get('repetitions')} repetitions (min time {rep.get('min_time')} s each).")
+    L.append("")
+    # reproduce
+    L.append("## Reproduce")
+    L.append("")
+    L.append("```sh")
+    L.append("/usr/bin/python3 bench/report.py            # builds build/bench (Release, -O3 -march=native), "
+             "runs everything, rewrites this page")
+    L.append("/usr/bin/python3 bench/report.py --quick    # a few rows, a table on stdout, this page untouched")
+    L.append("```")
+    L.append("")
+    L.append("A full run is about 20 minutes of benchmarks on 2 cores (5 repetitions of at least 0.1 s each), "
+             "then the compile-time measurements, which build the test suite from clean in a scratch "
+             "directory (minutes; `--test-build-seconds S` passes a figure read from a build log instead, "
+             "`--skip-test-build` leaves it out). `--from-json build/bench/results.json` rewrites the page "
+             "from the last run without running anything.")
+    L.append("")
+    ran = rep.get("invocation", command)
+    how = f"`{ran}`" if ran == command else f"`{ran}` (the page rewritten by `{command}`)"
+    L.append(f"This page came from: {how}. Under it, the benchmark binary ran as "
+             f"`{' '.join(shlex.quote(os.path.relpath(c, ROOT) if c.startswith(ROOT) else c) for c in rep.get('command', []))}`.")
+    L.append("Benchmark names are `<op>/<impl>/<dtype>/<layout>/<case>/<elements>`; `--filter REGEX` "
+             "selects some (for example `--filter '^sign/.*/float32/'`).")
+    L.append("")
+    # headlines
+    L.append("## Headlines (contiguous tensors)")
+    L.append("")
+    L.append("| row | elements | fast ns/element | fast % of memcpy | best peer | its ns/element | fast vs best peer |")
+    L.append("|---|---|---:|---:|---|---:|---:|")
+    for label, n, fast_ns, p, peer, peer_ns, ratio in headline_rows(groups):
+        L.append(f"| {label} | {fmt_size(n)} | {fmt_ns(fast_ns)} | {'–' if p is None else f'{p:.0f}%'} | "
+                 f"{peer or '–'} | {fmt_ns(peer_ns)} | {fmt_ratio(ratio)} |")
+    L.append("")
+    # targets
+    L.append("## The fast path against its targets")
+    L.append("")
+    L.append("Each line takes the worst of the rows it covers (contiguous tensors, medians of this run); "
+             "a percentage of memcpy is memcpy's time over the fast path's for the same bytes.")
+    L.append("")
+    L.append("| target | goal | measured (worst row) | met |")
+    L.append("|---|---|---|---|")
+    for label, goal, measured, met in target_rows(groups):
+        L.append(f"| {label} | {goal} | {measured} | {'yes' if met else '**no**'} |")
+    L.append("")
+    # what is measured
+    L.append("## What is measured")
+    L.append("")
+    L.append("- **Sizes**: 4096 (caches), 2^20 and 2^24 elements. The golden path of POW and CONSTANT_POW "
+             "is **not run at 2^24**: it spends hundreds of nanoseconds per element (seconds per iteration); "
+             "its 4096 and 2^20 rows show its cost.")
+    L.append("- **Layouts**: *contiguous*: every tensor packed (one 1-D view). *broadcast*: 2-D "
+             "[rows, 1024] with one operand on zero strides: POW's ExponentTensor is a single row "
+             "(strides {0, 1}); DEQUANTIZE's ScaleTensor and ZeroPointTensor hold one value per row, i.e. "
+             "per channel (strides {1, 0}). *strided*: 2-D [rows, 1024], every tensor with a row stride of "
+             "1040 elements (rows padded by 16 elements). SIGN and CONSTANT_POW have one input: no broadcast row.")
+    L.append("- **Cases**: CONSTANT_POW exponents 2, 3, 0.5, 2.2 and 2.2 with ScaleBias (scale 1.5, bias "
+             "-0.25), bases uniform in [0.25, 4]; POW `rand`: bases uniform in [0.25, 4], exponents uniform in "
+             "[-4, 4], of the base's type; SIGN uniform in [-1, 1] (integers: the whole range) with one "
+             "element in 16 zero; DEQUANTIZE: inputs and zero points over the whole range of 8- and 16-bit "
+             "types (32-bit: ±2^20 and [0, 2^21)), scales uniform in [1/256, 1/64]; *case* `-` outputs "
+             "FLOAT32, `f16` outputs FLOAT16. DEQUANTIZE's contiguous rows have full-size Scale and "
+             "ZeroPoint tensors (three inputs).")
+    L.append("- **Bytes** (for bytes_per_second and memcpy): every full-size input, the distinct elements "
+             "of a broadcast one, and the output; padding is not counted. **memcpy** copies, row by row, "
+             "each full-size input's bytes of that row into the output row (wrapping round when they are "
+             "more than the row, memset for the rest when fewer): the same bytes read and written as the "
+             "operator, with no arithmetic. It is the limit a memory-bound operator can reach; on 4096 "
+             "elements everything is in L1 and memcpy is a much harder target. Where the inputs are several "
+             "times the output (DEQUANTIZE with full-size 32-bit Scale and ZeroPoint: 12 bytes in, 4 out), "
+             "memcpy's wrapped copies store more than the operator does and a kernel can pass 100%. "
+             "memcpy is glibc's, whose ordinary stores first read each line they write; the fast path writes "
+             "outputs of 16 MiB or more with streaming (non-temporal) stores, which skip that read, so on "
+             "2^24-element rows it can pass 100% too (docs/fast-path.md).")
+    L.append("- **Peers** compute as nearly the same thing as they allow:")
+    L.append("  - *scalar*: a plain loop over std:: functions: SIGN `(x > 0) - (x < 0)`; CONSTANT_POW "
+             "`std::pow(g, E)` with E a compile-time constant (GCC folds E = 2 into g·g; 3, 0.5 and 2.2 call "
+             "powf); POW `std::pow(b, e)`; DEQUANTIZE `(float(x) - float(z)) * s`. FLOAT16 through "
+             "dmlref::float16 conversions (F16C, element by element).")
+    L.append("  - *eigen*: Eigen arrays mapped on the buffers. SIGN `(x > 0).select(1, (x < 0).select(-1, 0))`: "
+             "Eigen's `.sign()` keeps NaN (DirectML gives 0) and is not vectorised (about 20× slower); "
+             "CONSTANT_POW `.square()`, `.cube()`, `.sqrt()`, `.pow(e)`; POW `b.pow(e)` (Eigen's vectorised "
+             "generic pow); DEQUANTIZE `(x.cast<float>() - z.cast<float>()) * s`. FLOAT16 as Eigen::half, "
+             "`.cast<float>()` in and `.cast<Eigen::half>()` out.")
+    L.append("  - *xtensor*: `xt::adapt` on the buffers, `xt::noalias` assignment: SIGN "
+             "`xt::where(x > 0, 1, xt::where(x < 0, -1, 0))` (`xt::sign` keeps -0 and NaN); CONSTANT_POW "
+             "`xt::square`, `xt::cube`, `xt::sqrt`, `xt::pow`; POW `xt::pow` (xsimd's pow); DEQUANTIZE "
+             "`(xt::cast<float>(x) - xt::cast<float>(z)) * s`. xtensor has no half type (its expressions need "
+             "arithmetic on the element type): FLOAT16 rows are widened into a float scratch row, computed, "
+             "and narrowed back element by element.")
+    L.append("  - Differences from dmlref's results (the *rel_err* table below): peers compute in float, so "
+             "CONSTANT_POW(3) rounds twice (g·g·g), sqrt(-0) is -0 where pow gives +0, ScaleBias is "
+             "`x * 1.5f - 0.25f` with two roundings (dmlref fuses it), FLOAT16 results round twice (float, "
+             "then half), 32-bit DEQUANTIZE inputs are rounded to float before subtracting (dmlref subtracts "
+             "exactly), and the peers' pow is not correctly rounded (dmlref fast: within 2 ULP FLOAT32, 1 ULP "
+             "FLOAT16 of golden). Nothing checks special values here (the inputs have no NaN or Inf).")
+    L.append("  - On the broadcast and strided layouts the peers run row by row over 1-D maps of each "
+             "contiguous row, the per-channel scale and zero point as scalars: the fastest way to drive "
+             "them (xtensor's own broadcasting and strided adaptors fall back to scalar steppers).")
+    L.append("- **Build**: `build/bench`, CMake Release; dmlref-bench gets `-O3 -march=native` "
+             "(option DMLREF_BENCH_NATIVE), so the fast path uses AVX-512 and F16C here.")
+    L.append("")
+    # tables
+    for op in OPS:
+        lines = op_table(op, groups, impls_present)
+        if not lines:
+            continue
+        L.append(f"## {OP_TITLES[op]}")
+        L.append("")
+        for key, path in made_plots:
+            if key == op or key.startswith(op + "_"):
+                rel = os.path.relpath(path, os.path.dirname(PAGE))
+                caption = {"dequantize_linear_f32": " (to FLOAT32)", "dequantize_linear_f16": " (to FLOAT16)"}.get(key, "")
+                L.append(f"![{OP_TITLES[op]}{caption}: ns per element against elements, log-log]({rel})")
+                L.append("")
+        L.append("ns per element (% of memcpy bandwidth):")
+        L.append("")
+        L.extend(lines)
+        L.append("")
+    # errors
+    L.append("## Largest difference from golden")
+    L.append("")
+    L.append("Largest relative difference from the golden result over the first 4096 elements of each row, "
+             "the worst row per operator and implementation (0: the same values).")
+    L.append("")
+    L.extend(error_table(rows))
+    L.append("")
+    if errors:
+        L.append("Benchmarks that reported an error:")
+        L.append("")
+        for name, msg in sorted(errors.items()):
+            L.append(f"- `{name}`: {msg}")
+        L.append("")
+    python_section(L, python)
+    # compile time
+    L.append("## Compile-time cost")
+    L.append("")
+    cxx, src, results = compile_info
+    L.append(f"dmlref is header-only, so its cost is compile time. One translation unit that includes "
+             f"`dmlref/dmlref.hpp` and calls one operator (CONSTANT_POW on FLOAT32 through the typed API), "
+             f"compiled with the benchmark's flags (`{cxx} -std=c++17 -O3 -march=native -c`), measured once:")
+    L.append("")
+    L.append("```cpp")
+    L.append(src.rstrip())
+    L.append("```")
+    L.append("")
+    L.append("| path | seconds |")
+    L.append("|---|---:|")
+    for label, secs, _cmd in results:
+        L.append(f"| {label} | {'failed' if secs is None else f'{secs:.1f}'} |")
+    L.append("")
+    if test_build is not None:
+        secs, how = test_build
+        L.append(f"The test suite (`dmlref-tests`, with `dmlref-eval` it depends on) builds from clean in "
+                 f"**{secs:.0f} s** ({secs / 60:.1f} min) on this machine ({how}; CMake Release).")
+    else:
+        L.append("The test suite's build time was not measured in this run (`--skip-test-build`).")
+    L.append("")
+    if reduced_reasons or (ctx.get("load_avg") and ctx["load_avg"][0] > 0.5 * (ctx.get("num_cpus") or 2)):
+        L.append("Timings (run time and compile time) were taken while other builds shared the machine; "
+                 "compare rows of one table with each other rather than with other machines.")
+        L.append("")
+    os.makedirs(os.path.dirname(PAGE), exist_ok=True)
+    with open(PAGE, "w") as f:
+        f.write("\n".join(L))
+    log(f"report: wrote {os.path.relpath(PAGE, ROOT)}")
+
+
+# ----------------------------------------------------------------------------------------------
+# --quick
+
+
+def python_section(L, cost):
+    L.append("## From Python")
+    L.append("")
+    L.append("The module `dmlref` (docs/python.md) binds numpy arrays as they are and runs the same "
+             "`dml::execute`. `bench/python_pow.py` times the 2^24-element FLOAT16 POW on the golden path "
+             "called from Python (`dmlref.pow(base, exponent)`, a new output each call) against the same C++ "
+             "call over the same buffers, timed in C++ by the same build, interleaved, 5 calls each:")
+    L.append("")
+    if cost is None:
+        L.append("Not measured in this run (the module was not built: pybind11 or numpy missing).")
+    else:
+        L.append("| call | median s | best s |")
+        L.append("|---|---:|---:|")
+        L.append(f"| Python `dmlref.pow` | {cost['python_median']:.3f} | {cost['python_best']:.3f} |")
+        L.append(f"| C++ `dml::execute` | {cost['cpp_median']:.3f} | {cost['cpp_best']:.3f} |")
+        L.append("")
+        L.append(f"Python / C++ (medians): **{cost['ratio']:.3f}** (target: at most 1.2).")
+    L.append("")
+
+
+def quick_table(rows, metric):
+    groups = group(rows)
+    impls = [i for i in IMPLS if any(i in g for g in groups.values())]
+    head = f"{'row':<44}" + "".join(f"{i:>10}" for i in impls) + f"{'fast/mem%':>11}{'vs peer':>10}"
+    print(f"ns per element ({metric} time, median), lower is better")
+    print(head)
+    print("-" * len(head))
+    for k in sorted(groups, key=order_key):
+        op, dtype, layout, case, n = k
+        g = groups[k]
+        shown = {"-": "-> float32", "f16": "-> float16"}.get(case, case) if op == "dequantize_linear" else ("" if case == "-" else case)
+        label = " ".join(x for x in (op, dtype, shown, fmt_size(n)) if x)
+        cells = "".join(f"{fmt_ns(g[i].ns) if i in g else '-':>10}" for i in impls)
+        p = pct(g.get("memcpy"), g.get("fast"))
+        peer_ns, peer = best_peer(g)
+        ratio = peer_ns / g["fast"].ns if peer_ns and "fast" in g else None
+        print(f"{label:<44}{cells}{'-' if p is None else f'{p:.0f}%':>11}{fmt_ratio(ratio):>10}")
+    print("fast/mem%: share of memcpy's bandwidth; vs peer: best peer's time / fast's time (>1: fast wins)")

@@ -1,0 +1,160 @@
+# dmlref's ctest entries (included from CMakeLists.txt when DMLREF_BUILD_TESTS is ON).
+#
+# Labels (ctest -L LABEL runs one slice, -LE LABEL leaves it out):
+#   unit         dmlref-tests, one entry per tests/test_*.cpp (doctest's --source-file filter)
+#   conformance  tests/conformance/: the converter's output is committed, dmlref-tests'
+#                test_conformance.cpp, dmlref-eval check on every dml/*.json on both paths
+#   exhaustive   doctest's "exhaustive" suite (slow; only with DMLREF_EXHAUSTIVE_TESTS)
+#   examples     each example, the Python harness, the bench's list of benchmarks
+#   consumers    install, then tests/consumer/ through find_package, pkg-config,
+#                add_subdirectory and a Meson subproject
+#   flagproof    scripts/flagproof.sh (only with DMLREF_FLAGPROOF_TESTS)
+#   fuzz-smoke   each fuzzer replays its committed corpus, then runs briefly (cmake/dmlrefFuzzers.cmake)
+
+find_program(DMLREF_PYTHON3 python3 HINTS /usr/bin)  # Debian's, not a pyenv shim
+set(_src "${PROJECT_SOURCE_DIR}")
+set(_scratch "${PROJECT_BINARY_DIR}/test-scratch")
+
+# ---- unit: one ctest entry per test source, so that ctest -j spreads them over the cores.
+foreach(_test_src IN LISTS DMLREF_TEST_SOURCES)
+  get_filename_component(_stem "${_test_src}" NAME_WE)
+  string(REGEX REPLACE "^test_" "" _name "${_stem}")
+  set(_label unit)
+  if(_name STREQUAL "conformance")
+    set(_label conformance)
+  endif()
+  add_test(NAME ${_label}.${_name}
+    COMMAND dmlref-tests "--source-file=*/tests/${_stem}.cpp" --test-suite-exclude=exhaustive --no-colors)
+  set_tests_properties(${_label}.${_name} PROPERTIES LABELS ${_label})
+endforeach()
+add_test(NAME unit.split-covers-all
+  COMMAND "${CMAKE_COMMAND}" -DTESTS=$<TARGET_FILE:dmlref-tests> "-DSOURCES=${DMLREF_TEST_SOURCES}"
+    -P "${_src}/cmake/check_test_split.cmake")
+set_tests_properties(unit.split-covers-all PROPERTIES LABELS unit)
+if(DMLREF_EXHAUSTIVE_TESTS)
+  add_test(NAME exhaustive COMMAND dmlref-tests --test-suite=exhaustive --no-colors)
+  set_tests_properties(exhaustive PROPERTIES LABELS exhaustive TIMEOUT 3600)
+endif()
+
+# ---- conformance: the committed case files, and dmlref-eval check over them.
+# Case files whose operator this build does not have yet are listed, one per line, in
+# tests/conformance/not_in_this_build.txt (test_conformance.cpp reads the same file): their
+# checks are registered DISABLED, so ctest lists them as "Not Run (Disabled)".
+file(STRINGS "${_src}/tests/conformance/not_in_this_build.txt" _not_built REGEX "^[^#]")
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+  "${_src}/tests/conformance/not_in_this_build.txt")
+if(DMLREF_PYTHON3)
+  add_test(NAME conformance.regenerates
+    COMMAND "${DMLREF_PYTHON3}" "${_src}/tools/conformance/webnn_to_dml.py" --check
+      "${_src}/tests/conformance/webnn" "${_src}/tests/conformance/dml")
+  set_tests_properties(conformance.regenerates PROPERTIES LABELS conformance)
+endif()
+if(TARGET dmlref-eval)
+  file(GLOB _cases CONFIGURE_DEPENDS "${_src}/tests/conformance/dml/*.json")
+  foreach(_case IN LISTS _cases)
+    get_filename_component(_file "${_case}" NAME)
+    get_filename_component(_case_name "${_case}" NAME_WE)
+    foreach(_path golden fast)
+      set(_t conformance.eval.${_case_name}.${_path})
+      add_test(NAME ${_t} COMMAND dmlref-eval check "${_case}" --path ${_path})
+      set_tests_properties(${_t} PROPERTIES LABELS conformance)
+      if(_file IN_LIST _not_built)
+        set_tests_properties(${_t} PROPERTIES DISABLED TRUE)
+      endif()
+    endforeach()
+  endforeach()
+  # A compare that finds mismatches exits 1 and names the NaN mismatches in its summary (the
+  # sample GPU output returns NaN where pow gives a number).
+  add_test(NAME conformance.eval.compare-names-nan
+    COMMAND sh -c "mkdir -p \"$(dirname \"$3\")\"; \"$0\" compare \"$1\" \"$2\" > \"$3\"; rc=$?; cat \"$3\"; [ $rc -eq 1 ] && grep -q '^FAIL .* NaN mismatched)' \"$3\""
+      $<TARGET_FILE:dmlref-eval> "${_src}/examples/cases/pow_sample.json"
+      "${_src}/examples/cases/pow_sample_gpu_output.json" "${_scratch}/compare-summary.txt")
+  set_tests_properties(conformance.eval.compare-names-nan PROPERTIES LABELS conformance)
+endif()
+
+# ---- tools: dmlref-eval as a user meets it (tests/tools/, pytest with numpy: its command line,
+# .npy files numpy writes, reports, generate, and the message of each bad input).
+if(TARGET dmlref-eval AND DMLREF_PYTHON3)
+  execute_process(COMMAND "${DMLREF_PYTHON3}" -c "import pytest, numpy"
+                  RESULT_VARIABLE _dmlref_pytest_missing OUTPUT_QUIET ERROR_QUIET)
+  if(NOT _dmlref_pytest_missing)
+    add_test(NAME tools.dmlref-eval
+      COMMAND "${DMLREF_PYTHON3}" -m pytest -q -p no:cacheprovider "${_src}/tests/tools")
+    set_tests_properties(tools.dmlref-eval PROPERTIES LABELS tools
+      ENVIRONMENT "DMLREF_EVAL=$<TARGET_FILE:dmlref-eval>")
+  else()
+    message(STATUS "dmlref: ${DMLREF_PYTHON3} lacks pytest or numpy: dmlref-eval's CLI tests are not added")
+  endif()
+endif()
+
+# ---- examples: each one runs (examples/gpu/ only where it was built, i.e. where a GPU is).
+foreach(_ex IN LISTS DMLREF_EXAMPLE_SOURCES)
+  get_filename_component(_name "${_ex}" NAME_WE)
+  if(TARGET dmlref-example-${_name})
+    add_test(NAME examples.${_name} COMMAND dmlref-example-${_name})
+    set_tests_properties(examples.${_name} PROPERTIES LABELS examples)
+  endif()
+endforeach()
+if(TARGET dmlref-gpu-crosscheck)
+  add_test(NAME examples.gpu_crosscheck COMMAND dmlref-gpu-crosscheck)
+  set_tests_properties(examples.gpu_crosscheck PROPERTIES LABELS examples)
+endif()
+if(TARGET dmlref-eval AND DMLREF_PYTHON3)
+  file(GLOB _py_examples CONFIGURE_DEPENDS "${_src}/examples/*.py")
+  foreach(_py IN LISTS _py_examples)
+    get_filename_component(_name "${_py}" NAME_WE)
+    file(STRINGS "${_py}" _uses_module REGEX "^ *import dmlref")
+    if(_uses_module AND NOT TARGET dmlref-python)
+      continue()  # an example of the Python module, which this build does not have
+    endif()
+    add_test(NAME examples.${_name}.py COMMAND "${DMLREF_PYTHON3}" "${_py}" $<TARGET_FILE:dmlref-eval>)
+    set_tests_properties(examples.${_name}.py PROPERTIES LABELS examples)
+  endforeach()
+endif()
+if(TARGET dmlref-bench)
+  add_test(NAME examples.bench-list COMMAND dmlref-bench --benchmark_list_tests)
+  set_tests_properties(examples.bench-list PROPERTIES LABELS examples)
+endif()
+
+# ---- consumers: install this tree, then build and run tests/consumer/ against it.
+set(_consumer "${_src}/tests/consumer")
+set(_prefix "${_scratch}/install-cmake")
+set(_cxx "-DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}")
+add_test(NAME consumers.install
+  COMMAND "${CMAKE_COMMAND}" -DBUILD_DIR=${PROJECT_BINARY_DIR} -DPREFIX=${_prefix} -DSOURCE_DIR=${_src}
+    -P "${_src}/cmake/check_install.cmake")
+add_test(NAME consumers.find_package
+  COMMAND sh -c "rm -rf \"$1\" && \"$0\" -S \"$2/find_package\" -B \"$1\" -G Ninja -DCMAKE_BUILD_TYPE=Release \"$3\" -DCMAKE_PREFIX_PATH=\"$4\" && \"$0\" --build \"$1\" && for e in consumer consumer-simd consumer-io; do if [ -x \"$1/$e\" ]; then \"$1/$e\" || exit 1; fi; done"
+    "${CMAKE_COMMAND}" "${_scratch}/consumer-find-package" "${_consumer}" "${_cxx}" "${_prefix}")
+add_test(NAME consumers.pkg-config
+  COMMAND sh -c "export PKG_CONFIG_PATH=\"$1/share/pkgconfig\"; pkg-config --exists --print-errors dmlref && mkdir -p \"$2\" && \"$0\" -std=c++17 -Wall -Wextra -Wpedantic -Werror $(pkg-config --cflags dmlref) -DDMLREF_EXPECTED_VERSION=\"\\\"$(pkg-config --modversion dmlref)\\\"\" \"$3/main.cpp\" -o \"$2/consumer\" && \"$2/consumer\""
+    "${CMAKE_CXX_COMPILER}" "${_prefix}" "${_scratch}/consumer-pkg-config" "${_consumer}")
+add_test(NAME consumers.add_subdirectory
+  COMMAND sh -c "rm -rf \"$1\" && \"$0\" -S \"$2/add_subdirectory\" -B \"$1\" -G Ninja -DCMAKE_BUILD_TYPE=Release \"$3\" -DDMLREF_SOURCE_DIR=\"$4\" && \"$0\" --build \"$1\" && \"$1/consumer\" && for f in dmlref-tests dmlref-bench dmlref-eval dmlref-header-link-check examples; do if [ -e \"$1/dmlref/$f\" ]; then echo \"dmlref built $f as a subproject\"; exit 1; fi; done"
+    "${CMAKE_COMMAND}" "${_scratch}/consumer-add-subdirectory" "${_consumer}" "${_cxx}" "${_src}")
+set_tests_properties(consumers.install PROPERTIES FIXTURES_SETUP dmlref-install)
+set_tests_properties(consumers.find_package consumers.pkg-config PROPERTIES FIXTURES_REQUIRED dmlref-install)
+set(_consumer_tests consumers.install consumers.find_package consumers.pkg-config consumers.add_subdirectory)
+find_program(DMLREF_MESON meson)
+if(DMLREF_MESON)
+  # Meson's install (headers and the .pc file only: nothing is compiled) and pkg-config on it;
+  # dmlref as a Meson subproject of the consumer, in a scratch folder with dmlref linked in.
+  set(_mprefix "${_scratch}/install-meson")
+  add_test(NAME consumers.meson-install
+    COMMAND sh -c "rm -rf \"$1\" \"$2\" && \"$0\" setup \"$1\" \"$3\" --prefix \"$2\" -Dtests=disabled -Dtools=disabled -Dexamples=disabled -Dbench=disabled && \"$0\" install -C \"$1\" --quiet && PKG_CONFIG_PATH=\"$2/share/pkgconfig\" pkg-config --cflags dmlref > \"$1/cflags\" && mkdir -p \"$1/consumer\" && \"$4\" -std=c++17 -Wall -Wextra -Wpedantic -Werror $(cat \"$1/cflags\") -DDMLREF_EXPECTED_VERSION=\"\\\"$(PKG_CONFIG_PATH=\"$2/share/pkgconfig\" pkg-config --modversion dmlref)\\\"\" \"$5/main.cpp\" -o \"$1/consumer/consumer\" && \"$1/consumer/consumer\""
+      "${DMLREF_MESON}" "${_scratch}/meson-install-build" "${_mprefix}" "${_src}" "${CMAKE_CXX_COMPILER}" "${_consumer}")
+  add_test(NAME consumers.meson-subproject
+    COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1/src/subprojects\" && cp \"$2/meson_subproject/meson.build\" \"$2/main.cpp\" \"$1/src/\" && ln -s \"$3\" \"$1/src/subprojects/dmlref\" && CXX=\"$4\" \"$0\" setup \"$1/build\" \"$1/src\" && \"$0\" compile -C \"$1/build\" && \"$1/build/consumer\" && if \"$0\" introspect --targets \"$1/build\" | grep -q '\"name\": \"dmlref-tests\"'; then echo 'dmlref built its tests as a subproject'; exit 1; fi"
+      "${DMLREF_MESON}" "${_scratch}/consumer-meson-subproject" "${_consumer}" "${_src}" "${CMAKE_CXX_COMPILER}")
+  list(APPEND _consumer_tests consumers.meson-install consumers.meson-subproject)
+endif()
+set_tests_properties(${_consumer_tests} PROPERTIES LABELS consumers)
+
+# ---- flagproof: golden's bits under every flag set and floating-point environment (slow:
+# twelve optimised builds of tests/flagproof/flagproof.cpp).
+option(DMLREF_FLAGPROOF_TESTS "Add the ctest entry flagproof (scripts/flagproof.sh)" OFF)
+if(DMLREF_FLAGPROOF_TESTS)
+  add_test(NAME flagproof COMMAND bash "${_src}/scripts/flagproof.sh")
+  set_tests_properties(flagproof PROPERTIES LABELS flagproof TIMEOUT 1800
+    ENVIRONMENT "DMLREF_FLAGPROOF_DIR=${_scratch}/flagproof")
+endif()
