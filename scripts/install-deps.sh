@@ -14,11 +14,12 @@ packages=(
   doctest-dev                         # tests
   libxsimd-dev                        # dmlref::simd, the fast path
   nlohmann-json3-dev libcli11-dev     # tools/dmlref-eval
-  python3-numpy python3-pytest        # dmlref-eval's tests (.npy files numpy writes)
+  python3-numpy python3-pytest        # dmlref-eval's and the Python module's tests
+  python3-mpmath                      # scripts/pow_hard_cases.py (judges golden pow; not in the tests)
   libbenchmark-dev                    # bench/
   libeigen3-dev xtensor-dev           # comparisons in bench/ and tests
   python3-matplotlib                  # plots (use /usr/bin/python3: a pyenv `python3` lacks it)
-  python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest  # the Python module, its tests
+  python3-dev pybind11-dev python3-pybind11  # the Python module
 )
 
 check_only=0
