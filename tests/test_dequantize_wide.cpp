@@ -15,15 +15,10 @@
 #include <random>
 #include <vector>
 
+#include "bit_helpers.hpp"
 #include "dmlref/dmlref.hpp"
 
 namespace {
-
-std::uint32_t bits_of(float v) {
-  std::uint32_t b = 0;
-  std::memcpy(&b, &v, sizeof b);
-  return b;
-}
 
 /// Runs both paths over x with per-element scales (no zero point): the largest distance in
 /// ULP between them (both finite or both the same special value).
