@@ -1,7 +1,9 @@
 // gpu_crosscheck: runs the CUDA kernels of backend*.cu (several ways of writing each of
 // SIGN, CONSTANT_POW, POW and DEQUANTIZE_LINEAR) on every data type, on special values and on
 // contiguous, broadcast (zero stride) and padded layouts, and judges every output against
-// dmlref's golden path twice:
+// dmlref's golden path twice. The cases: scenarios aimed at the ways a kernel goes wrong
+// (below), then the library's generator (dmlref::io::generate_cases, as `dmlref-eval
+// generate` writes them) for every type combination the kernels take. The judges:
 //   1. in this process: dmlref::dml validates each case and computes golden, and
 //      dmlref::oracle::compare judges the GPU's strided output under the default tolerance;
 //   2. through the command-line oracle: each variant's cases and outputs are written as
@@ -34,6 +36,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -42,6 +45,8 @@
 #include <vector>
 
 #include <dmlref/dmlref.hpp>
+#include <dmlref/io/case_file.hpp>
+#include <dmlref/io/generate.hpp>
 #include <dmlref/oracle/compare.hpp>
 #include <dmlref/oracle/defined_mask.hpp>
 #include <dmlref/oracle/tolerance_table.hpp>
@@ -1191,6 +1196,112 @@ void dequantize_cases(std::vector<crosscheck_case>& out, random_source& r) {
   }
 }
 
+// ---- the library's generator -----------------------------------------------------------------
+// dmlref::io::generate_cases, the generator behind `dmlref-eval generate`: special values, a
+// value of every binade, integer extremes and random bit patterns, contiguous, broadcast and
+// padded, for every type combination the kernels take. The scenarios above aim at the ways a
+// kernel goes wrong; these sweep the types.
+
+/// The case as the harness runs it: inputs in the descriptor's order (the registry's), each
+/// buffer as the case file gives it.
+crosscheck_case from_generated(const dmlref::io::test_case& g) {
+  crosscheck_case c;
+  c.name = "generated: " + g.name;
+  c.op = g.op_type;
+  c.exponent = g.exponent;
+  if (g.scale_and_bias) c.scale_bias = dml::DML_SCALE_BIAS{g.scale_and_bias->scale, g.scale_and_bias->bias};
+  const auto strides_of = [](const dmlref::tensor_desc& d) {
+    return d.has_strides ? std::vector<std::uint32_t>(d.strides.begin(), d.strides.begin() + d.rank)
+                         : std::vector<std::uint32_t>{};
+  };
+  dmlref::ops::with_operator(g.op_type, [&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    const auto& output = g.find(Op::tensors.back().name)->desc;
+    c.sizes.assign(output.sizes.begin(), output.sizes.begin() + output.rank);
+    c.output_type = output.type;
+    c.output_strides = strides_of(output);
+    for (std::size_t k = 0; k + 1 < Op::tensors.size(); ++k) {
+      const auto* t = g.find(Op::tensors[k].name);
+      if (t == nullptr) {
+        add_absent(c, Op::tensors[k].name, g.find("InputTensor")->desc.type);
+        continue;
+      }
+      tensor in;
+      in.name = Op::tensors[k].name;
+      in.type = t->desc.type;
+      in.strides = strides_of(t->desc);
+      const auto s = c.strides_of(in.strides);
+      in.elements = 1;
+      for (std::uint32_t d = 0; d < c.rank(); ++d) in.elements += (c.sizes[d] - 1ull) * s[d];
+      in.data.resize(t->buffer_bytes);
+      std::memcpy(in.data.data(), t->buffer.data(), std::min<std::uint64_t>(t->buffer_bytes, t->buffer.size_in_bytes()));
+      c.inputs.push_back(std::move(in));
+    }
+  });
+  return c;
+}
+
+/// Whether an integer exponent's magnitude passes 65535 (where a multiplication loop stalls).
+bool has_huge_exponent(const crosscheck_case& c) {
+  if (c.inputs.size() < 2 || dmlref::is_float(c.inputs[1].type)) return false;
+  bool huge = false;
+  visit_type(c.inputs[1].type, [&](auto* tag) {
+    using E = std::remove_pointer_t<decltype(tag)>;
+    const E* e = c.inputs[1].data.as<E>();
+    for (std::size_t k = 0; k < c.inputs[1].data.bytes / sizeof(E); ++k) {
+      if constexpr (std::is_integral_v<E>) {
+        huge = huge || static_cast<long double>(e[k]) > 65535 || static_cast<long double>(e[k]) < -65535;
+      }
+    }
+  });
+  return huge;
+}
+
+void generated_cases(std::vector<crosscheck_case>& out) {
+  using dmlref::io::generate_options;
+  const std::vector<data_type> integers = {data_type::int8,  data_type::int16,  data_type::int32,
+                                           data_type::uint8, data_type::uint16, data_type::uint32};
+  std::vector<generate_options> wanted;
+  const auto want = [&](const char* op, std::map<std::string, data_type> types) {
+    generate_options o;
+    o.op = op;
+    o.types = std::move(types);
+    o.count = 4096;
+    o.seed = 20261122;
+    wanted.push_back(std::move(o));
+  };
+  for (const auto t : dmlref::io::detail_generate::candidate_types) want("ELEMENT_WISE_SIGN", {{"InputTensor", t}});
+  for (const auto f : {data_type::float32, data_type::float16}) {
+    want("ELEMENT_WISE_CONSTANT_POW", {{"InputTensor", f}});
+    for (const auto e : {data_type::float32, data_type::float16, data_type::int32}) {
+      want("ELEMENT_WISE_POW", {{"InputTensor", f}, {"ExponentTensor", e}});
+    }
+    for (const auto i : integers) {
+      want("ELEMENT_WISE_POW", {{"InputTensor", i}, {"ExponentTensor", f}});
+      want("ELEMENT_WISE_DEQUANTIZE_LINEAR", {{"InputTensor", i}, {"OutputTensor", f}});
+    }
+  }
+  for (const auto i : integers) want("ELEMENT_WISE_POW", {{"InputTensor", i}, {"ExponentTensor", i}});
+  for (const auto& o : wanted) {
+    std::string problem;
+    const auto cases = dmlref::io::generate_cases(o, problem);
+    if (cases.empty()) {
+      std::fprintf(stderr, "the generator refused %s: %s\n", o.op.c_str(), problem.c_str());
+      std::exit(2);
+    }
+    for (const auto& j : cases) {
+      dmlref::io::test_case g;
+      if (const auto s = dmlref::io::read_case(j, g); !s.ok()) {
+        std::fprintf(stderr, "a generated case does not read back: %s\n", s.message().c_str());
+        std::exit(2);
+      }
+      auto c = from_generated(g);
+      if (has_huge_exponent(c)) c.flags = huge_exponents;
+      out.push_back(std::move(c));
+    }
+  }
+}
+
 // ---- running ------------------------------------------------------------------------------------
 
 double seconds_since(std::chrono::steady_clock::time_point t) {
@@ -1294,6 +1405,7 @@ int main(int argc, char** argv) {
   pow_integer_cases(cases, r);
   pow_mixed_cases(cases, r);
   dequantize_cases(cases, r);
+  generated_cases(cases);
   const auto golden_start = std::chrono::steady_clock::now();
   std::uint64_t total_elements = 0;
   for (auto& c : cases) {
