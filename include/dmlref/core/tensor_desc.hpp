@@ -41,33 +41,55 @@ inline element_strides packed_strides(std::uint32_t rank, const dimensions& size
   return strides;
 }
 
+namespace detail {
+
+/// DMLCalcBufferTensorSize in 64 bits into bytes; false when the arithmetic overflows or the
+/// rank is outside 1..max_rank. strides == nullptr means packed. (A flag and an out
+/// parameter rather than std::optional: validation runs it on every call of an operator, and
+/// an optional returned through the stack costs a store-forwarding stall each time.)
+inline bool buffer_tensor_size(data_type type, std::uint32_t rank, const std::uint32_t* sizes,
+                               const std::uint32_t* strides, std::uint64_t& bytes) noexcept {
+  if (rank == 0 || rank > max_rank) return false;
+  std::uint64_t last_index = 0;
+  if (strides == nullptr) {
+    std::uint64_t count = 1;
+    for (std::uint32_t i = 0; i < rank; ++i) {
+      if (!checked_mul(count, sizes[i], count)) return false;
+    }
+    if (count == 0) {
+      bytes = 0;
+      return true;
+    }
+    last_index = count - 1;
+  } else {
+    for (std::uint32_t i = 0; i < rank; ++i) {
+      if (sizes[i] == 0) {
+        bytes = 0;
+        return true;
+      }
+      std::uint64_t term = 0;
+      if (!checked_mul(sizes[i] - 1u, strides[i], term)) return false;
+      if (!checked_add(last_index, term, last_index)) return false;
+    }
+  }
+  std::uint64_t total = 0;
+  if (!checked_add(last_index, 1, total)) return false;
+  if (!checked_mul(total, element_size(type), total)) return false;
+  if (!checked_add(total, 3, total)) return false;
+  bytes = total & ~std::uint64_t{3};
+  return true;
+}
+
+}  // namespace detail
+
 /// DMLCalcBufferTensorSize in 64 bits; nullopt when the arithmetic overflows.
 /// strides == nullptr means packed.
 inline std::optional<std::uint64_t> calc_buffer_tensor_size(data_type type, std::uint32_t rank,
                                                             const std::uint32_t* sizes,
                                                             const std::uint32_t* strides) noexcept {
-  if (rank == 0 || rank > max_rank) return std::nullopt;
-  std::uint64_t last_index = 0;
-  if (strides == nullptr) {
-    std::uint64_t count = 1;
-    for (std::uint32_t i = 0; i < rank; ++i) {
-      if (!detail::checked_mul(count, sizes[i], count)) return std::nullopt;
-    }
-    if (count == 0) return 0;
-    last_index = count - 1;
-  } else {
-    for (std::uint32_t i = 0; i < rank; ++i) {
-      if (sizes[i] == 0) return 0;
-      std::uint64_t term = 0;
-      if (!detail::checked_mul(sizes[i] - 1u, strides[i], term)) return std::nullopt;
-      if (!detail::checked_add(last_index, term, last_index)) return std::nullopt;
-    }
-  }
   std::uint64_t bytes = 0;
-  if (!detail::checked_add(last_index, 1, bytes)) return std::nullopt;
-  if (!detail::checked_mul(bytes, element_size(type), bytes)) return std::nullopt;
-  if (!detail::checked_add(bytes, 3, bytes)) return std::nullopt;
-  return bytes & ~std::uint64_t{3};
+  if (!detail::buffer_tensor_size(type, rank, sizes, strides, bytes)) return std::nullopt;
+  return bytes;
 }
 
 /// One tensor of an operator: DML_BUFFER_TENSOR_DESC as a value type.
@@ -107,6 +129,10 @@ struct tensor_desc {
 
   std::optional<std::uint64_t> minimum_size_in_bytes() const noexcept {
     return calc_buffer_tensor_size(type, rank, sizes.data(), has_strides ? strides.data() : nullptr);
+  }
+  /// The same into bytes; false where minimum_size_in_bytes() is nullopt.
+  bool minimum_size(std::uint64_t& bytes) const noexcept {
+    return detail::buffer_tensor_size(type, rank, sizes.data(), has_strides ? strides.data() : nullptr, bytes);
   }
   /// The strides the tensor is addressed with: its own, or packed row-major.
   element_strides effective_strides() const noexcept {
@@ -155,15 +181,15 @@ inline status validate_tensor(const tensor_desc& d, std::string_view tensor) {
     return status::error(errc::too_many_elements, std::string(tensor), "Sizes",
                          "the product of Sizes exceeds 2^32 - 1 elements");
   }
-  const auto minimum = d.minimum_size_in_bytes();
-  if (!minimum) {
+  std::uint64_t minimum = 0;
+  if (!d.minimum_size(minimum)) {
     return status::error(errc::size_overflow, std::string(tensor), "Strides",
                          "the buffer size DMLCalcBufferTensorSize computes exceeds 64 bits");
   }
-  if (d.total_size_in_bytes < *minimum) {
+  if (d.total_size_in_bytes < minimum) {
     return status::error(errc::total_size_too_small, std::string(tensor), "TotalTensorSizeInBytes",
                          std::to_string(d.total_size_in_bytes) +
-                             " is below DMLCalcBufferTensorSize = " + std::to_string(*minimum));
+                             " is below DMLCalcBufferTensorSize = " + std::to_string(minimum));
   }
   const std::uint32_t a = d.base_offset_alignment;
   if (a != 0 && ((a & (a - 1)) != 0 || a < element_size(d.type))) {

@@ -73,7 +73,7 @@ class tensor_view {
       d.sizes[i] = sizes_[i];
       d.strides[i] = static_cast<std::uint32_t>(strides_[i]);
     }
-    d.total_size_in_bytes = d.minimum_size_in_bytes().value_or(0);
+    if (!d.minimum_size(d.total_size_in_bytes)) d.total_size_in_bytes = 0;
     return d;
   }
 

@@ -32,25 +32,28 @@ struct loop_shape {
   }
 };
 
-/// Builds the simplified shape of N operands that share rank and sizes.
+/// Builds the simplified shape of N operands that share rank and sizes; strides[k] points at
+/// operand k's strides, of which the first rank are read (element by element: a caller has
+/// usually just stored them so, and a whole-array vector load of fresh scalar stores stalls).
 template <std::size_t N>
 loop_shape<N> make_loop_shape(std::uint32_t rank, const std::uint32_t* sizes,
-                              const std::array<element_strides, N>& strides) noexcept {
+                              const std::array<const element_strides*, N>& operand_strides) noexcept {
+  const auto strides = [&](std::size_t k) -> const element_strides& { return *operand_strides[k]; };
   loop_shape<N> shape;
   std::uint32_t out = 0;
   for (std::uint32_t d = 0; d < rank; ++d) {
     if (sizes[d] == 1) continue;
     bool merges = out > 0;
     for (std::size_t k = 0; k < N && merges; ++k) {
-      merges = shape.strides[k][out - 1] == strides[k][d] * sizes[d];
+      merges = shape.strides[k][out - 1] == strides(k)[d] * sizes[d];
     }
     if (merges) {
       shape.sizes[out - 1] *= sizes[d];
-      for (std::size_t k = 0; k < N; ++k) shape.strides[k][out - 1] = strides[k][d];
+      for (std::size_t k = 0; k < N; ++k) shape.strides[k][out - 1] = strides(k)[d];
       continue;
     }
     shape.sizes[out] = sizes[d];
-    for (std::size_t k = 0; k < N; ++k) shape.strides[k][out] = strides[k][d];
+    for (std::size_t k = 0; k < N; ++k) shape.strides[k][out] = strides(k)[d];
     ++out;
   }
   if (out == 0) {  // every size was 1: one element
@@ -60,6 +63,15 @@ loop_shape<N> make_loop_shape(std::uint32_t rank, const std::uint32_t* sizes,
   }
   shape.rank = out;
   return shape;
+}
+
+/// The same, from the operands' strides held by value.
+template <std::size_t N>
+loop_shape<N> make_loop_shape(std::uint32_t rank, const std::uint32_t* sizes,
+                              const std::array<element_strides, N>& strides) noexcept {
+  std::array<const element_strides*, N> pointers{};
+  for (std::size_t k = 0; k < N; ++k) pointers[k] = &strides[k];
+  return make_loop_shape<N>(rank, sizes, pointers);
 }
 
 }  // namespace dmlref::loops

@@ -22,7 +22,7 @@ struct operand {
 template <class... Ts>
 loop_shape<sizeof...(Ts)> shape_of(std::uint32_t rank, const std::uint32_t* sizes,
                                    const operand<Ts>&... operands) noexcept {
-  return make_loop_shape<sizeof...(Ts)>(rank, sizes, {operands.strides...});
+  return make_loop_shape<sizeof...(Ts)>(rank, sizes, std::array<const element_strides*, sizeof...(Ts)>{&operands.strides...});
 }
 
 }  // namespace dmlref::loops
