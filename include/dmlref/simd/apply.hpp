@@ -13,6 +13,8 @@
 //   Kernel::block(op, out, i, sources...)   computes out[i, i + step);
 // or, where an operator attribute picks the code (binds = true),
 //   Kernel::bind(op, run)                   calls run(block) with block(out, i, sources...).
+// A kernel saying `paired = true` runs two blocks per loop iteration (short memory-bound
+// blocks, whose loop overhead and store scheduling then halve; long ones spill registers).
 // The last partial block of a row runs on staged copies padded with a live element, so
 // every element goes through the same vector code.
 
@@ -96,6 +98,11 @@ struct binds_per_span : std::false_type {};
 template <class Kernel>
 struct binds_per_span<Kernel, std::void_t<decltype(Kernel::binds)>> : std::bool_constant<Kernel::binds> {};
 
+template <class Kernel, class = void>
+struct paired_blocks : std::false_type {};
+template <class Kernel>
+struct paired_blocks<Kernel, std::void_t<decltype(Kernel::paired)>> : std::bool_constant<Kernel::paired> {};
+
 /// Calls run(block), block(out, i, sources...) computing out[i, i + step): Kernel::bind's
 /// choice where the kernel has one (it settles an operator attribute once per span, such as
 /// CONSTANT_POW's exponent form), otherwise Kernel::block on a copy of op that no output
@@ -137,6 +144,12 @@ void run_span(const Op& op, std::size_t n, Out* out, const std::tuple<const Ins*
     Out* const o = out;
     const std::size_t count = n;
     std::size_t i = 0;
+    if constexpr (paired_blocks<Kernel>::value) {
+      for (; i + 2 * step <= count; i += 2 * step) {
+        block(o, i, std::get<I>(sources)...);
+        block(o, i + step, std::get<I>(sources)...);
+      }
+    }
     for (; i + step <= count; i += step) block(o, i, std::get<I>(sources)...);
     if (i < n) {
       const std::tuple<const Ins*...> rest{(Kinds::value ? std::get<I>(in) : std::get<I>(in) + i)...};

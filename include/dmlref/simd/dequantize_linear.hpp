@@ -84,6 +84,7 @@ template <class S, class In>
 struct kernel<ops::dequantize_linear, S, In, S, In> {
   static constexpr bool available = std::is_same_v<S, float> || std::is_same_v<S, float16>;
   static constexpr std::size_t step = width;
+  static constexpr bool paired = true;
 
   template <class InputSource, class ScaleSource, class ZeroSource>
   static void block(const ops::dequantize_linear&, S* out, std::size_t i, InputSource x, ScaleSource scale,

@@ -6,7 +6,8 @@
 // A kernel whose code depends on an operator attribute may instead say `binds = true` and
 //   template <class Run> static void bind(const Op&, Run&& run)
 // calling run(block) once with a callable block(out, i, sources...) chosen for that
-// attribute, so the choice is made once per span rather than per block.
+// attribute, so the choice is made once per span rather than per block. `paired = true` asks
+// the traversal for two blocks per loop iteration (simd/apply.hpp).
 // Where no kernel exists for a combination, the fast path runs the golden kernels.
 
 #include <cstddef>

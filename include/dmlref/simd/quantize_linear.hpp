@@ -104,6 +104,7 @@ struct kernel<ops::quantize_linear, Out, In, S, Out> {
       (std::is_same_v<Out, std::int8_t> || std::is_same_v<Out, std::uint8_t>) &&
       (std::is_same_v<In, float> || std::is_same_v<In, float16> || std::is_same_v<In, std::int32_t>);
   static constexpr std::size_t step = width;
+  static constexpr bool paired = true;
 
   template <class InputSource, class ScaleSource, class ZeroSource>
   static void block(const ops::quantize_linear&, Out* out, std::size_t i, InputSource x, ScaleSource scale,

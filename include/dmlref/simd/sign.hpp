@@ -65,6 +65,7 @@ struct kernel<ops::sign, T, T> {
   static constexpr bool available = true;
   using lane = detail_sign::lane_t<T>;
   static constexpr std::size_t step = batch<lane>::size;
+  static constexpr bool paired = true;
 
   template <class Source>
   static void block(const ops::sign&, T* out, std::size_t i, Source in) noexcept {
