@@ -29,6 +29,9 @@ Broadcast rows use numpy broadcasting (POW's exponent a [1024] row, DEQUANTIZE's
 scale and zero point [rows, 1] columns); strided rows are [rows, 1024] views of [rows, 1040]
 arrays.
 
+rel_err, as in dmlref-bench, is the largest relative difference over the first 4096 elements,
+here from the same formula computed in float64 from the same inputs and rounded once.
+
 Timing follows Google Benchmark: the iteration count grows until one repetition lasts at least
 --min-time seconds, every repetition runs that count, and the JSON holds the median of the
 repetitions' real and CPU time per iteration. bytes_per_second is the C++ rows' byte count over
@@ -54,6 +57,7 @@ import numpy as np
 
 SIZES = (4096, 1 << 20, 1 << 24)
 ROW_WIDTH, ROW_PAD = 1024, 16
+CHECK_ELEMENTS = 4096
 
 F32, F16 = np.float32, np.float16
 INTS = {"int8": np.int8, "uint8": np.uint8, "int16": np.int16, "uint16": np.uint16,
@@ -88,6 +92,13 @@ class Geometry:
             return a[:, :self.width]
         return np.zeros(self.shape(), dtype) if fill is None else fill(self.shape()).astype(dtype)
 
+    def head(self, a):
+        """The elements rel_err looks at: the first 4096, or the first rows holding 4096 (a
+        broadcast operand: its first rows, or all of a single row)."""
+        if self.layout == "contiguous":
+            return a[:CHECK_ELEMENTS]
+        return a[:max(1, CHECK_ELEMENTS // self.width)] if a.ndim == 2 else a
+
     def per_row(self, dtype, fill):
         """One value per row (DEQUANTIZE's and QUANTIZE's broadcast operands), as [rows, 1]."""
         return fill((self.rows, 1)).astype(dtype)
@@ -108,7 +119,32 @@ def uniform(rng, lo, hi):
 
 
 # ----------------------------------------------------------------------------------------------
-# The rows: each make_* returns (bytes per call, call) for one (dtype, layout, case, geometry).
+# The rows: each make_* returns a Problem for one (dtype, layout, case, geometry): the bytes one
+# call reads and writes (counted as for the C++ rows), the call, its output, and exact(): the
+# head of the result computed in float64 from the same inputs and rounded once to the output
+# type: dmlref's golden result on these inputs, but for the rare pow whose float64 value rounds
+# differently from the exact one.
+
+
+class Problem:
+    def __init__(self, g, bytes, call, out, exact):
+        self.g, self.bytes, self.call, self.out, self.exact = g, bytes, call, out, exact
+
+    def rel_err(self):
+        """Largest relative difference of the output's head from exact() (0: the same values),
+        as dmlref-bench's rel_err."""
+        got = self.g.head(self.out).astype(np.float64)
+        want = self.exact().astype(self.out.dtype).astype(np.float64)
+        differ = (got != want) & ~(np.isnan(got) & np.isnan(want))
+        if not differ.any():
+            return 0.0
+        with np.errstate(invalid="ignore", divide="ignore"):
+            d = np.abs(got[differ] - want[differ]) / np.maximum(np.abs(want[differ]), 1e-30)
+        return float(np.max(np.where(np.isnan(d), 1.0, d)))
+
+
+def f64(g, a):
+    return g.head(a).astype(np.float64)
 
 
 def compute_type(dtype):
@@ -124,7 +160,7 @@ def make_sign(rng, dtype, g, case):
     x = g.full(dtype, fill)
     x[rng.random(x.shape) < 1 / 16] = 0
     out = g.full(dtype)
-    return 2 * g.n * x.itemsize, lambda: np.sign(x, out=out)
+    return Problem(g, 2 * g.n * x.itemsize, lambda: np.sign(x, out=out), out, lambda: np.sign(f64(g, x)))
 
 
 def make_constant_pow(rng, dtype, g, case):
@@ -160,7 +196,11 @@ def make_constant_pow(rng, dtype, g, case):
             narrow()
     else:
         raise ValueError(case)
-    return 2 * g.n * x.itemsize, call
+    if case == "2.2_sb":
+        exact = lambda: (f64(g, x) * 1.5 - 0.25) ** float(e22)
+    else:
+        exact = lambda: f64(g, x) ** float({"2": 2.0, "3": 3.0, "0.5": 0.5, "2.2": e22}[case])
+    return Problem(g, 2 * g.n * x.itemsize, call, out, exact)
 
 
 def make_pow(rng, dtype, g, case):
@@ -172,7 +212,8 @@ def make_pow(rng, dtype, g, case):
     out = g.full(dtype)
     ct = compute_type(dtype)
     exp_elements = g.width if g.layout == "broadcast" else g.n
-    return (2 * g.n + exp_elements) * base.itemsize, lambda: np.power(base, exponent, out=out, dtype=ct)
+    return Problem(g, (2 * g.n + exp_elements) * base.itemsize, lambda: np.power(base, exponent, out=out, dtype=ct),
+                   out, lambda: f64(g, base) ** f64(g, exponent))
 
 
 def scale_and_zero(rng, g, s_type, z_type, scale_range):
@@ -193,7 +234,7 @@ def make_dequantize(rng, dtype, g, case):
         np.multiply(tmp, scale, out=out, dtype=F32)
     side = g.rows if g.layout == "broadcast" else g.n
     per = np.dtype(dtype).itemsize + np.dtype(s_type).itemsize
-    return g.n * per + side * per, call
+    return Problem(g, g.n * per + side * per, call, out, lambda: (f64(g, x) - f64(g, zero)) * f64(g, scale))
 
 
 def make_quantize(rng, dtype, g, case):
@@ -218,8 +259,10 @@ def make_quantize(rng, dtype, g, case):
         np.clip(tmp, lo, hi, out=tmp)
         np.copyto(out, tmp, casting="unsafe")
     side = g.rows if g.layout == "broadcast" else g.n
-    return (g.n * (np.dtype(dtype).itemsize + np.dtype(o_type).itemsize)
-            + side * (np.dtype(s_type).itemsize + np.dtype(o_type).itemsize)), call
+    size = (g.n * (np.dtype(dtype).itemsize + np.dtype(o_type).itemsize)
+            + side * (np.dtype(s_type).itemsize + np.dtype(o_type).itemsize))
+    exact = lambda: np.clip(np.rint(f64(g, x) / f64(g, scale)) + f64(g, zero), float(lo), float(hi))
+    return Problem(g, size, call, out, exact)
 
 
 # (op, make, dtypes, layouts, cases): the rows of bench/dmlref_bench.cpp's register_all().
@@ -272,8 +315,10 @@ def calibrate(call, min_time):
         iterations = max(iterations + 1, int(iterations * min(factor, 10.0)))
 
 
-def measure(name, bytes_per_call, n, call, repetitions, min_time):
-    call()  # first touch of the output and scratch arrays
+def measure(name, problem, repetitions, min_time):
+    call, n, bytes_per_call = problem.call, problem.g.n, problem.bytes
+    call()  # first touch of the output and scratch arrays; rel_err looks at its result
+    rel_err = problem.rel_err()
     iterations = calibrate(call, min_time)
     reals, cpus = [], []
     for _ in range(repetitions):
@@ -286,7 +331,7 @@ def measure(name, bytes_per_call, n, call, repetitions, min_time):
         "name": f"{name}_median", "run_name": name, "run_type": "aggregate", "aggregate_name": "median",
         "repetitions": repetitions, "iterations": iterations, "threads": 1,
         "real_time": real * 1e9, "cpu_time": cpu * 1e9, "time_unit": "ns",
-        "bytes_per_second": bytes_per_call / seconds, "items_per_second": n / seconds,
+        "bytes_per_second": bytes_per_call / seconds, "items_per_second": n / seconds, "rel_err": rel_err,
     }
 
 
@@ -337,8 +382,8 @@ def main():
     start = time.time()
     for i, (name, op, make, dtype, layout, case, n) in enumerate(rows):
         rng = np.random.default_rng(zlib.crc32(name.encode()))  # the same values on every run
-        bytes_per_call, call = make(rng, TYPES[dtype], Geometry(layout, n), case)
-        benchmarks.append(measure(name, bytes_per_call, n, call, args.repetitions, args.min_time))
+        problem = make(rng, TYPES[dtype], Geometry(layout, n), case)
+        benchmarks.append(measure(name, problem, args.repetitions, args.min_time))
         if (i + 1) % 10 == 0 or i + 1 == len(rows):
             print(f"numpy_peer: {i + 1}/{len(rows)} done, {time.time() - start:.0f} s", file=sys.stderr, flush=True)
     data = {"context": context(args.isa), "benchmarks": benchmarks,

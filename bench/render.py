@@ -108,9 +108,11 @@ def plots(runs):
                 if l not in labels:
                     handles.append(h)
                     labels.append(l)
-        legend_rows = math.ceil(len(labels) / 8)
-        fig.legend(handles, labels, loc="upper center", ncol=min(len(labels), 8), fontsize=8, frameon=False)
-        fig.tight_layout(rect=(0, 0, 1, 1 - 0.3 * (legend_rows + 0.5) / (3.0 * rows_n)))
+        ncol = min(len(labels), 3 * cols)  # about three entries fit beside each other per panel
+        legend_rows = math.ceil(len(labels) / ncol)
+        fig.set_size_inches(4.2 * cols, 3.0 * rows_n + 0.22 * legend_rows)
+        fig.legend(handles, labels, loc="upper center", ncol=ncol, fontsize=8, frameon=False)
+        fig.tight_layout(rect=(0, 0, 1, 1 - (0.22 * legend_rows + 0.1) / (3.0 * rows_n + 0.22 * legend_rows)))
         path = os.path.join(PLOTS, f"{fig_key}.png")
         fig.savefig(path, dpi=72)
         plt.close(fig)
@@ -391,7 +393,8 @@ def write_page(runs, info, metric, reduced_reasons, compile_info, test_build, ma
              "CPU time); numpy dispatches its kernels at run time, restricted with "
              "`NPY_DISABLE_CPU_FEATURES` to AVX2 and below for the `avx2` columns. Each numpy row is one "
              "Python call per ufunc: about a microsecond of call overhead each, which dominates at 4096 "
-             "elements (numpy's users pay it too). numpy rows have no *rel_err*.")
+             "elements (numpy's users pay it too). numpy's *rel_err* is against the same formula computed in float64 "
+             "from the same inputs and rounded once (golden's value but for a rare pow).")
     L.append("- **Builds**: CMake Release, option `DMLREF_BENCH_ARCH`: `build/bench` with `native` "
              "(`-O3 -march=native`: AVX-512 where the machine has it) and `build/bench-avx2` with `avx2` "
              "(`-O3 -mavx2 -mfma -mf16c`: the kernels most machines without AVX-512 run). Eigen and "
