@@ -199,6 +199,27 @@ def target_table(runs):
     return lines
 
 
+def thread_table(runs):
+    """Rows run on several threads beside their one-thread row: real time, speed-up (empty when
+    no run has threaded rows)."""
+    lines = []
+    for run in runs:
+        keys = sorted({(r.op, r.impl, r.dtype, r.layout, r.case, r.n) for r in run.rows.values() if r.threads > 1},
+                      key=lambda k: (order_key((k[0], k[2], k[3], k[4], k[5])), IMPLS.index(k[1]) if k[1] in IMPLS else 99))
+        for key in keys:
+            by = run.threaded(*key)
+            one = by.get(1)
+            for threads in sorted(t for t in by if t > 1):
+                r = by[threads]
+                speedup = f"{one.real_ns / r.real_ns:.2f}×" if one else "–"
+                lines.append(f"| {run.isa} | {' '.join(str(x) for x in key[:5])} {fmt_size(key[5])} | {threads} | "
+                             f"{fmt_ns(one.real_ns) if one else '–'} | {fmt_ns(r.real_ns)} | {speedup} |")
+    if not lines:
+        return []
+    return ["| build | row | threads | 1 thread ns/element | threaded ns/element | speed-up |",
+            "|---|---|---:|---:|---:|---:|"] + lines
+
+
 def build_flags(run):
     return {"native": "-O3 -march=native", "avx2": "-O3 -mavx2 -mfma -mf16c"}.get(run.isa, "?")
 
@@ -418,6 +439,15 @@ def write_page(runs, info, metric, reduced_reasons, compile_info, test_build, ma
             "; dotted lines in the plot are the later instruction sets:" if multi else ":"))
         L.append("")
         L.extend(lines)
+        L.append("")
+    threaded = thread_table(runs)
+    if threaded:
+        L.append("## Several threads")
+        L.append("")
+        L.append("Rows run on several threads beside the same row on one thread, wall-clock (real) time; "
+                 "speed-up is the one-thread time ÷ the threaded time.")
+        L.append("")
+        L.extend(threaded)
         L.append("")
     # errors
     L.append("## Largest difference from golden")

@@ -50,13 +50,14 @@ HEADLINES = [  # (label, op, dtype, case)
 
 
 class Row:
-    __slots__ = ("op", "impl", "dtype", "layout", "case", "n", "threads", "ns", "rel_err", "bytes", "items")
+    __slots__ = ("op", "impl", "dtype", "layout", "case", "n", "threads", "ns", "real_ns", "rel_err", "bytes", "items")
 
 
-# Parts of a benchmark's name that are not among its six fields: a thread count (Google
-# Benchmark's "threads:2", or "t2", "threads2", "2threads") sets Row.threads; Google Benchmark's
-# own suffixes are dropped.
+# A thread count in a benchmark's name sets Row.threads: a part of its own (Google Benchmark's
+# "threads:2", or "t2", "threads2", "2threads") or a suffix of a field ("fast_t2",
+# "16777216@threads2"); Google Benchmark's own suffixes are dropped.
 _THREAD_PART = re.compile(r"^(?:threads?[:=_]?|t)(\d+)$|^(\d+)[_-]?threads?$")
+_THREAD_SUFFIX = re.compile(r"^(.+?)[_@:-](?:threads?[:=]?|t)(\d+)$")
 _GB_PART = re.compile(r"^(?:real_time|process_time|manual_time|(?:min_time|min_warmup_time|iterations|repeats):.*)$")
 
 
@@ -67,8 +68,13 @@ def split_name(name):
         m = _THREAD_PART.match(part)
         if m:
             threads = int(m.group(1) or m.group(2))
-        elif not _GB_PART.match(part):
-            fields.append(part)
+            continue
+        if _GB_PART.match(part):
+            continue
+        m = _THREAD_SUFFIX.match(part)
+        if m:
+            part, threads = m.group(1), int(m.group(2))
+        fields.append(part)
     return (fields if len(fields) == 6 else None), threads
 
 
@@ -93,6 +99,7 @@ def parse(data, metric):
         r.n = int(n)
         r.threads = threads
         r.ns = b[f"{metric}_time"] * scale[b.get("time_unit", "ns")] / r.n
+        r.real_ns = b["real_time"] * scale[b.get("time_unit", "ns")] / r.n
         r.rel_err = b.get("rel_err")
         r.bytes = b.get("bytes_per_second")
         r.items = b.get("items_per_second")
@@ -290,12 +297,13 @@ def half_vs_float():
 
 
 def thread_speedup(impls, threads, op, dtype, layout, case, n):
-    """The 1-thread row's time / the threads-thread row's time, per impl, where both were run."""
+    """The 1-thread row's real time / the threads-thread row's, per impl, where both were run (real
+    time whatever --time says: CPU time counts one thread's work)."""
     def items(run):
         for impl in impls:
             by = run.threaded(op, impl, dtype, layout, case, n)
             if 1 in by and threads in by:
-                yield by[1].ns / by[threads].ns, f"{impl} {fmt_size(n)}"
+                yield by[1].real_ns / by[threads].real_ns, f"{impl} {fmt_size(n)}"
     return items
 
 
