@@ -122,8 +122,8 @@ def uniform(rng, lo, hi):
 # The rows: each make_* returns a Problem for one (dtype, layout, case, geometry): the bytes one
 # call reads and writes (counted as for the C++ rows), the call, its output, and exact(): the
 # head of the result computed in float64 from the same inputs and rounded once to the output
-# type: dmlref's golden result on these inputs, but for the rare pow whose float64 value rounds
-# differently from the exact one.
+# type, which is dmlref's golden result on these inputs but for the rare pow whose float64 value
+# rounds differently from the exact one.
 
 
 class Problem:

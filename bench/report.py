@@ -99,9 +99,11 @@ def cached(build_dir, var):
 
 
 def build(build_dir, isa):
-    """dmlref-bench for isa in build_dir, configured when new or configured otherwise."""
+    """dmlref-bench for isa, built in build_dir; configured first when build_dir is new or was
+    configured for another instruction set or compiler launcher."""
     launcher = os.environ.get("CMAKE_CXX_COMPILER_LAUNCHER")
-    if cached(build_dir, "DMLREF_BENCH_ARCH") != isa or (launcher and cached(build_dir, "CMAKE_CXX_COMPILER_LAUNCHER") != launcher):
+    if (cached(build_dir, "DMLREF_BENCH_ARCH") != isa
+            or (launcher and cached(build_dir, "CMAKE_CXX_COMPILER_LAUNCHER") != launcher)):
         run(configure_args(build_dir, isa))
     run(["cmake", "--build", build_dir, "--target", "dmlref-bench"])
     exe = os.path.join(build_dir, "dmlref-bench")

@@ -50,7 +50,7 @@ HEADLINES = [  # (label, op, dtype, case)
 
 
 class Row:
-    __slots__ = ("op", "impl", "dtype", "layout", "case", "n", "threads", "ns", "real_ns", "rel_err", "bytes", "items")
+    __slots__ = ("op", "impl", "dtype", "layout", "case", "n", "threads", "ns", "real_ns", "rel_err", "bytes")
 
 
 # A thread count in a benchmark's name sets Row.threads: a part of its own (Google Benchmark's
@@ -62,7 +62,7 @@ _GB_PART = re.compile(r"^(?:real_time|process_time|manual_time|(?:min_time|min_w
 
 
 def split_name(name):
-    """(the six fields, threads) of a benchmark's name, or (None, 1) when it has other parts."""
+    """(the six fields, threads) of a benchmark's name; fields is None when there are not six."""
     fields, threads = [], 1
     for part in name.split("/"):
         m = _THREAD_PART.match(part)
@@ -102,7 +102,6 @@ def parse(data, metric):
         r.real_ns = b["real_time"] * scale[b.get("time_unit", "ns")] / r.n
         r.rel_err = b.get("rel_err")
         r.bytes = b.get("bytes_per_second")
-        r.items = b.get("items_per_second")
         rows[name] = r
     return rows, errors
 
@@ -135,9 +134,8 @@ class Run:
 
     def threaded(self, op, impl, dtype, layout, case, n):
         """{threads: Row} of one row measured with several thread counts (1: the plain row)."""
-        out = {r.threads: r for r in self.rows.values()
-               if (r.op, r.impl, r.dtype, r.layout, r.case, r.n) == (op, impl, dtype, layout, case, n)}
-        return out
+        return {r.threads: r for r in self.rows.values()
+                if (r.op, r.impl, r.dtype, r.layout, r.case, r.n) == (op, impl, dtype, layout, case, n)}
 
 
 def group(rows):
