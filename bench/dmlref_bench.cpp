@@ -11,6 +11,7 @@
 //           scalar   a plain loop over std:: functions
 //           eigen    Eigen 3.4 arrays (when <Eigen/Core> is found)
 //           xtensor  xtensor 0.24 with XTENSOR_USE_XSIMD (when <xtensor/...> is found)
+//           (numpy: rows of the same names from bench/numpy_peer.py, which says what it computes)
 //   dtype   the InputTensor's type: float32 float16 int8 int32 (sign), float32 float16
 //           (pow, constant_pow; POW's exponent has the base's type), int8 uint8 int16 uint16
 //           int32 uint32 (dequantize_linear), float32 float16 int32 (quantize_linear)

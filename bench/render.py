@@ -7,8 +7,8 @@ import os
 import shlex
 import sys
 
-from results import (CASE_ORDER, DTYPE_ORDER, IMPLS, LAYOUT_ORDER, OP_TITLES, OPS, best_peer, fmt_ns,
-                     fmt_ratio, fmt_size, group, headline_rows, order_key, pct, target_rows)
+from results import (CASE_ORDER, DTYPE_ORDER, IMPLS, LAYOUT_ORDER, OP_TITLES, OPS, PEERS, best_peer, fmt_ns,
+                     fmt_ratio, fmt_size, headline_rows, order_key, pct, target_rows)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE = os.path.join(ROOT, "docs", "performance.md")
@@ -20,10 +20,12 @@ STYLE = {  # colour, marker
     "scalar": ("#1f77b4", "^"),
     "eigen": ("#2ca02c", "v"),
     "xtensor": ("#9467bd", "D"),
+    "numpy": ("#ff7f0e", "P"),
 }
-
-# --quick: representative rows at 2^20 elements, contiguous.
-# The golden path is left out: seconds per POW row at 2^20.
+# Implementations measured once, in the first run (the others' are the same code or library):
+# the rest get a column and a line per run (instruction set).
+SHARED = ("golden", "memcpy")
+NOTES = os.path.join(ROOT, "bench", "target_notes.txt")
 
 def log(msg):
     print(msg, file=sys.stderr, flush=True)
@@ -33,7 +35,19 @@ def log(msg):
 # Plots
 
 
-def plots(groups, impls_present):
+def series(runs):
+    """(run, impl, label) of every column or line: SHARED impls from the first run, the others
+    from every run, labelled with the run's instruction set when there are several."""
+    present = [{r.impl for r in run.rows.values()} for run in runs]
+    out = [(runs[0], impl, impl) for impl in SHARED if impl in present[0]]
+    for run, impls in zip(runs, present):
+        for impl in IMPLS:
+            if impl in impls and impl not in SHARED:
+                out.append((run, impl, impl if len(runs) == 1 else f"{impl} · {run.isa}"))
+    return out
+
+
+def plots(runs):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -42,7 +56,9 @@ def plots(groups, impls_present):
     made = []
     # one figure per operator (dequantize: per output type); a subplot per dtype/layout/case
     figures = {}
-    for k in groups:
+    keys = {k for run in runs for k in run.groups}
+    first = runs[0]
+    for k in keys:
         op, dtype, layout, case, n = k
         fig_key = op if op != "dequantize_linear" else f"{op}_{'f16' if case == 'f16' else 'f32'}"
         figures.setdefault(fig_key, set()).add((dtype, layout, case))
@@ -66,14 +82,17 @@ def plots(groups, impls_present):
         for i, (dtype, layout, case) in enumerate(panels):
             ax = axes.flat[i]
             ax.set_visible(True)
-            for impl in IMPLS:
-                pts = sorted((k[4], g[impl].ns) for k, g in groups.items()
+            for run, impl, label in series(runs):
+                pts = sorted((k[4], g[impl].ns) for k, g in run.groups.items()
                              if k[0] == op and k[1] == dtype and k[2] == layout and k[3] == case and impl in g)
                 if not pts:
                     continue
                 colour, marker = STYLE[impl]
-                ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=marker, color=colour, label=impl,
-                        linewidth=2.2 if impl == "fast" else 1.2, linestyle="--" if impl == "memcpy" else "-")
+                later = run is not first  # other instruction sets: dotted, hollow markers
+                ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=marker, color=colour, label=label,
+                        linewidth=2.2 if impl == "fast" else 1.2,
+                        linestyle="--" if impl == "memcpy" else (":" if later else "-"),
+                        markerfacecolor="none" if later else colour)
             ax.set_xscale("log", base=2)
             ax.set_yscale("log")
             title = f"{dtype} {layout}" + ("" if case in ("-",) else f" {case}")
@@ -89,8 +108,11 @@ def plots(groups, impls_present):
                 if l not in labels:
                     handles.append(h)
                     labels.append(l)
-        fig.legend(handles, labels, loc="upper center", ncol=len(labels), fontsize=8, frameon=False)
-        fig.tight_layout(rect=(0, 0, 1, 1 - 0.45 / (3.0 * rows_n)))
+        ncol = min(len(labels), 3 * cols)  # about three entries fit beside each other per panel
+        legend_rows = math.ceil(len(labels) / ncol)
+        fig.set_size_inches(4.2 * cols, 3.0 * rows_n + 0.22 * legend_rows)
+        fig.legend(handles, labels, loc="upper center", ncol=ncol, fontsize=8, frameon=False)
+        fig.tight_layout(rect=(0, 0, 1, 1 - (0.22 * legend_rows + 0.1) / (3.0 * rows_n + 0.22 * legend_rows)))
         path = os.path.join(PLOTS, f"{fig_key}.png")
         fig.savefig(path, dpi=72)
         plt.close(fig)
@@ -98,63 +120,116 @@ def plots(groups, impls_present):
     return made
 
 
-def op_table(op, groups, impls_present):
-    keys = sorted((k for k in groups if k[0] == op), key=order_key)
+def op_table(op, runs):
+    keys = sorted({k for run in runs for k in run.groups if k[0] == op}, key=order_key)
     if not keys:
         return []
-    impls = [i for i in IMPLS if i in impls_present]
-    head = ["dtype", "case", "layout", "elements"] + impls + ["best peer", "fast vs best peer"]
-    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] * 4 + ["---:"] * (len(impls) + 2)) + "|"]
+    cols = series(runs)
+    ratio_runs = [run for run in runs if any(impl in PEERS for r, impl, _ in cols if r is run)]
+    ratio_head = ["fast vs best peer" + ("" if len(runs) == 1 else f" · {run.isa}") for run in ratio_runs]
+    head = ["dtype", "case", "layout", "elements"] + [label for _, _, label in cols] + ratio_head
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] * 4 + ["---:"] * (len(head) - 4)) + "|"]
     for k in keys:
         _, dtype, layout, case, n = k
-        g = groups[k]
-        memcpy = g.get("memcpy")
         cells = []
-        for i in impls:
-            r = g.get(i)
-            if r is None:
-                cells.append("–")
-            elif i == "memcpy":
-                cells.append(fmt_ns(r.ns))
-            else:
-                p = pct(memcpy, r)
-                cells.append(f"{fmt_ns(r.ns)} ({p:.0f}%)" if p is not None else fmt_ns(r.ns))
-        peer_ns, peer = best_peer(g)
-        ratio = peer_ns / g["fast"].ns if peer_ns and "fast" in g else None
+        for run, impl, _ in cols:
+            g = run.groups.get(k, {})
+            r = g.get(impl)
+            p = pct(g.get("memcpy"), r) if impl != "memcpy" else None
+            cells.append("–" if r is None else (f"{fmt_ns(r.ns)} ({p:.0f}%)" if p is not None else fmt_ns(r.ns)))
+        for run in ratio_runs:
+            g = run.groups.get(k, {})
+            peer_ns, peer = best_peer(g)
+            cells.append(f"{fmt_ratio(peer_ns / g['fast'].ns)} ({peer})" if peer_ns and "fast" in g else "–")
         case_cell = case if op != "dequantize_linear" else ("→ float16" if case == "f16" else "→ float32")
-        lines.append("| " + " | ".join([dtype, case_cell, layout, fmt_size(n)] + cells +
-                                        [peer or "–", fmt_ratio(ratio)]) + " |")
+        lines.append("| " + " | ".join([dtype, case_cell, layout, fmt_size(n)] + cells) + " |")
     return lines
 
 
-def error_table(rows):
-    worst = {}
-    for r in rows.values():
-        if r.rel_err is None:
-            continue
-        key = (r.op, r.impl)
-        if key not in worst or r.rel_err > worst[key][0]:
-            worst[key] = (r.rel_err, f"{r.dtype}/{r.layout}/{r.case}")
-    impls = [i for i in IMPLS if any(k[1] == i for k in worst)]
-    lines = ["| operator | " + " | ".join(impls) + " |", "|---|" + "---:|" * len(impls)]
+def error_table(runs):
+    worst = {}  # (op, column label) -> (rel_err, where)
+    cols = []
+    for run, impl, label in series(runs):
+        for r in run.rows.values():
+            if r.impl != impl or r.rel_err is None or r.threads != 1:
+                continue
+            if label not in cols:
+                cols.append(label)
+            key = (r.op, label)
+            if key not in worst or r.rel_err > worst[key][0]:
+                worst[key] = (r.rel_err, f"{r.dtype}/{r.layout}/{r.case}")
+    lines = ["| operator | " + " | ".join(cols) + " |", "|---|" + "---:|" * len(cols)]
     for op in OPS:
         if not any(k[0] == op for k in worst):
             continue
         cells = []
-        for i in impls:
-            w = worst.get((op, i))
+        for c in cols:
+            w = worst.get((op, c))
             cells.append("–" if w is None else ("0" if w[0] == 0 else f"{w[0]:.1e} ({w[1]})"))
         lines.append(f"| {op} | " + " | ".join(cells) + " |")
     return lines
 
 
-def write_page(data, info, rows, errors, metric, reduced_reasons, compile_info, test_build, made_plots, command,
-               python=None):
-    """docs/performance.md; info is report.machine_info(data)."""
-    groups = group(rows)
-    impls_present = {r.impl for r in rows.values()}
-    ctx = info["ctx"]
-    rep = data.get("report", {})
+def target_notes(path=NOTES):
+    """{target id: what stands in the way}, from the hand-kept lines `id: text` of path."""
+    notes = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                if line.strip() and not line.lstrip().startswith("#"):
+                    key, _, text = line.partition(":")
+                    notes[key.strip()] = text.strip()
+    return notes
+
+
+def target_table(runs):
+    notes = target_notes()
+    multi = len(runs) > 1
+    head = ["target", "goal"]
+    for run in runs:
+        head += [f"measured · {run.isa}" if multi else "measured", f"{run.isa}" if multi else "verdict"]
+    head.append("what stands in the way")
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for target, judged in target_rows(runs):
+        cells = [target.label, target.goal]
+        for measured, verdict in judged:
+            cells += [measured, {"met": "met", "missed": "**missed**"}.get(verdict, verdict)]
+        cells.append(notes.get(target.id) or "–")
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def thread_table(runs):
+    """Rows run on several threads beside their one-thread row: real time, speed-up (empty when
+    no run has threaded rows)."""
+    lines = []
+    for run in runs:
+        keys = sorted({(r.op, r.impl, r.dtype, r.layout, r.case, r.n) for r in run.rows.values() if r.threads > 1},
+                      key=lambda k: (order_key((k[0], k[2], k[3], k[4], k[5])), IMPLS.index(k[1]) if k[1] in IMPLS else 99))
+        for key in keys:
+            by = run.threaded(*key)
+            one = by.get(1)
+            for threads in sorted(t for t in by if t > 1):
+                r = by[threads]
+                speedup = f"{one.real_ns / r.real_ns:.2f}×" if one else "–"
+                lines.append(f"| {run.isa} | {' '.join(str(x) for x in key[:5])} {fmt_size(key[5])} | {threads} | "
+                             f"{fmt_ns(one.real_ns) if one else '–'} | {fmt_ns(r.real_ns)} | {speedup} |")
+    if not lines:
+        return []
+    return ["| build | row | threads | 1 thread ns/element | threaded ns/element | speed-up |",
+            "|---|---|---:|---:|---:|---:|"] + lines
+
+
+def build_flags(run):
+    return {"native": "-O3 -march=native", "avx2": "-O3 -mavx2 -mfma -mf16c"}.get(run.isa, "?")
+
+
+def write_page(runs, info, metric, reduced_reasons, compile_info, test_build, made_plots, command, python=None):
+    """docs/performance.md from runs (results.Run, one per instruction set, the first the
+    reference); info is the machine as report.machine_info() recorded it."""
+    ctx = runs[0].context
+    rep = runs[0].bench.get("report", {})
+    multi = len(runs) > 1
     L = []
     L.append("# Performance")
     L.append("")
@@ -165,75 +240,112 @@ def write_page(data, info, rows, errors, metric, reduced_reasons, compile_info, 
                  "shape of the results, not final numbers: rerun the command under *Reproduce* on a quiet "
                  "machine for those.")
         L.append("")
-    L.append("dmlref's two paths against the same work done by a plain scalar loop, Eigen and xtensor, "
+    builds = " and ".join(f"`{run.isa}` ({build_flags(run)}; the fast path on xsimd's `{run.fast_arch}`)"
+                          for run in runs)
+    L.append("dmlref's two paths against the same work done by a plain scalar loop, Eigen, xtensor and numpy, "
              "and against `memcpy` of the same bytes (the memory-bandwidth limit). One thread. "
+             f"dmlref-bench is built {'twice' if multi else 'once'}: {builds}; the fast path and the C++ "
+             "peers are compiled for that instruction set, and numpy is restricted to it at run time. "
              "Times are the median of the repetitions of Google Benchmark's "
              f"**{metric} time**, divided by the element count: **ns per element, lower is better**. "
              "The percentage after each time is the share of memcpy's bandwidth that implementation reaches "
-             "on the same bytes (memcpy time ÷ its time; 100% = as fast as copying). "
+             "on the same bytes in the same run (memcpy time ÷ its time; 100% = as fast as copying). "
              "*fast vs best peer* is the best peer's time ÷ fast's time: above 1× the fast path is faster "
              "than every peer, below 1× the named peer beats it.")
     L.append("")
     # machine
     L.append("## Machine")
     L.append("")
-    L.append(f"- CPU: {info['model']}, {info['cpus']} CPUs ({ctx.get('num_cpus', '?')} seen by the benchmark, "
-             f"{ctx.get('mhz_per_cpu', '?')} MHz); ISA used: {info['isa']}; the fast path ran on xsimd's "
-             f"`{ctx.get('dmlref_fast_arch', '?')}`.")
+    L.append(f"- CPU (lscpu): {info['model']}, {info['cpus']} CPUs ({ctx.get('num_cpus', '?')} seen by the "
+             f"benchmark, {ctx.get('mhz_per_cpu', '?')} MHz); instruction sets it has: {info['isa']}.")
     caches = ctx.get("caches", [])
     if caches:
         cs = ", ".join(f"L{c['level']} {c['type'].lower()} {c['size'] // 1024} KiB" for c in caches)
         L.append(f"- Caches: {cs}. A 2^24-element FLOAT32 tensor is 64 MiB.")
     L.append(f"- Compilers: {info['gxx']} (the benchmark: {ctx.get('compiler', '?')}); {info['clang']}.")
-    L.append(f"- Peers: Eigen {ctx.get('eigen', 'not found')}; xtensor {ctx.get('xtensor', 'not found')} "
-             "with XTENSOR_USE_XSIMD.")
+    for run in runs:
+        c = run.context
+        np_ctx = (run.numpy or {}).get("context", {})
+        numpy = (f"numpy {np_ctx.get('numpy', '?')} (dispatching to {np_ctx.get('numpy_dispatch', '?')})"
+                 if run.numpy else "numpy not run")
+        L.append(f"- Build `{run.isa}` ({build_flags(run)}): fast path on xsimd's `{run.fast_arch}`; "
+                 f"Eigen {c.get('eigen', 'not found')}; xtensor {c.get('xtensor', 'not found')} with "
+                 f"XTENSOR_USE_XSIMD; {numpy}.")
     L.append(f"- Linux {info['kernel']}; run on {ctx.get('date', '?')}; load average when it started: "
              f"{', '.join(f'{x:.2f}' for x in ctx.get('load_avg', [])) or '?'}.")
-    if rep.get("wall_seconds"):
-        L.append(f"- Wall time of the run: {rep['wall_seconds'] / 60:.1f} min for {len(rows)} benchmarks "
-                 f"× {rep.get('repetitions')} repetitions (min time {rep.get('min_time')} s each).")
+    walls = []
+    for run in runs:
+        for what, data in (("dmlref-bench", run.bench), ("numpy", run.numpy)):
+            r = (data or {}).get("report", {})
+            if r.get("wall_seconds"):
+                count = sum(1 for row in run.rows.values() if (row.impl == "numpy") == (what == "numpy"))
+                secs = r["wall_seconds"]
+                took = f"{secs / 60:.1f} min" if secs >= 60 else f"{secs:.0f} s"
+                walls.append(f"{what} `{run.isa}` {took} ({count} benchmarks)")
+    if walls:
+        L.append(f"- Wall time of the run: {'; '.join(walls)}; {rep.get('repetitions')} repetitions, "
+                 f"min time {rep.get('min_time')} s each.")
     L.append("")
     # reproduce
     L.append("## Reproduce")
     L.append("")
     L.append("```sh")
-    L.append("/usr/bin/python3 bench/report.py            # builds build/bench (Release, -O3 -march=native), "
-             "runs everything, rewrites this page")
-    L.append("/usr/bin/python3 bench/report.py --quick    # a few rows, a table on stdout, this page untouched")
+    L.append("/usr/bin/python3 bench/report.py              # builds build/bench (-march=native) and "
+             "build/bench-avx2, runs both and numpy, rewrites this page")
+    L.append("/usr/bin/python3 bench/report.py --isa avx2   # one instruction set only")
+    L.append("/usr/bin/python3 bench/report.py --quick      # a few rows, a table on stdout, this page untouched")
     L.append("```")
     L.append("")
-    L.append("A full run is about 20 minutes of benchmarks on 2 cores (5 repetitions of at least 0.1 s each), "
+    L.append("A full run is about 20 minutes of benchmarks per instruction set on 2 cores (5 repetitions of at "
+             "least 0.1 s each), a few minutes of numpy per instruction set, "
              "then the compile-time measurements, which build the test suite from clean in a scratch "
              "directory (minutes; `--test-build-seconds S` passes a figure read from a build log instead, "
-             "`--skip-test-build` leaves it out). `--from-json build/bench/results.json` rewrites the page "
-             "from the last run without running anything.")
+             "`--skip-test-build` leaves it out). The JSON of each run is kept side by side in build/bench: "
+             "`results.json`, `results-avx2.json`, `numpy.json`, `numpy-avx2.json`; "
+             "`--from-json build/bench` rewrites the page from them without running anything.")
     L.append("")
     ran = rep.get("invocation", command)
     how = f"`{ran}`" if ran == command else f"`{ran}` (the page rewritten by `{command}`)"
     L.append(f"This page came from: {how}. Under it, the benchmark binary ran as "
-             f"`{' '.join(shlex.quote(os.path.relpath(c, ROOT) if c.startswith(ROOT) else c) for c in rep.get('command', []))}`.")
+             f"`{' '.join(shlex.quote(os.path.relpath(c, ROOT) if c.startswith(ROOT) else c) for c in rep.get('command', []))}`"
+             + (" (and its avx2 build the same way)." if multi else "."))
     L.append("Benchmark names are `<op>/<impl>/<dtype>/<layout>/<case>/<elements>`; `--filter REGEX` "
-             "selects some (for example `--filter '^sign/.*/float32/'`).")
+             "selects some (for example `--filter '^sign/.*/float32/'`), for numpy too.")
     L.append("")
     # headlines
     L.append("## Headlines (contiguous tensors)")
     L.append("")
-    L.append("| row | elements | fast ns/element | fast % of memcpy | best peer | its ns/element | fast vs best peer |")
-    L.append("|---|---|---:|---:|---|---:|---:|")
-    for label, n, fast_ns, p, peer, peer_ns, ratio in headline_rows(groups):
-        L.append(f"| {label} | {fmt_size(n)} | {fmt_ns(fast_ns)} | {'–' if p is None else f'{p:.0f}%'} | "
-                 f"{peer or '–'} | {fmt_ns(peer_ns)} | {fmt_ratio(ratio)} |")
+    head = ["row", "elements"]
+    for run in runs:
+        tag = f" · {run.isa}" if multi else ""
+        head += [f"fast ns/element{tag}", f"% of memcpy{tag}", f"best peer{tag}", f"fast vs best peer{tag}"]
+    L.append("| " + " | ".join(head) + " |")
+    L.append("|---|---|" + "---:|" * (len(head) - 2))
+    per_run = [{(label, n): rest for label, n, *rest in headline_rows(run.groups)} for run in runs]
+    order = []
+    for table in per_run:
+        order += [k for k in table if k not in order]
+    for key in order:
+        cells = [key[0], fmt_size(key[1])]
+        for table in per_run:
+            if key not in table:
+                cells += ["–"] * 4
+                continue
+            fast_ns, p, peer, peer_ns, ratio = table[key]
+            cells += [fmt_ns(fast_ns), "–" if p is None else f"{p:.0f}%",
+                      f"{peer} {fmt_ns(peer_ns)}" if peer else "–", fmt_ratio(ratio)]
+        L.append("| " + " | ".join(cells) + " |")
     L.append("")
     # targets
-    L.append("## The fast path against its targets")
+    L.append("## Targets: met or missed")
     L.append("")
-    L.append("Each line takes the worst of the rows it covers (contiguous tensors, medians of this run); "
-             "a percentage of memcpy is memcpy's time over the fast path's for the same bytes.")
+    L.append("Computed from this run's medians, per instruction set: *all* rows a target covers must reach "
+             "it (the worst is shown) unless it says *or* (then one is enough, and the best is shown). "
+             "Percentages of memcpy are fast's bytes_per_second over memcpy's for the same bytes; speeds "
+             "against a peer are the peer's time ÷ fast's time. *not measured*: the run has none of the "
+             "target's rows. The last column is kept by hand in `bench/target_notes.txt`.")
     L.append("")
-    L.append("| target | goal | measured (worst row) | met |")
-    L.append("|---|---|---|---|")
-    for label, goal, measured, met in target_rows(groups):
-        L.append(f"| {label} | {goal} | {measured} | {'yes' if met else '**no**'} |")
+    L.extend(target_table(runs))
     L.append("")
     # what is measured
     L.append("## What is measured")
@@ -289,12 +401,30 @@ def write_page(data, info, rows, errors, metric, reduced_reasons, compile_info, 
     L.append("  - On the broadcast and strided layouts the peers run row by row over 1-D maps of each "
              "contiguous row, the per-channel scale and zero point as scalars: the fastest way to drive "
              "them (xtensor's own broadcasting and strided adaptors fall back to scalar steppers).")
-    L.append("- **Build**: `build/bench`, CMake Release; dmlref-bench gets `-O3 -march=native` "
-             "(option DMLREF_BENCH_NATIVE), so the fast path uses AVX-512 and F16C here.")
+    L.append("  - *numpy* (bench/numpy_peer.py, same sizes, layouts, cases and input distributions, its own "
+             "random values; every call writes into preallocated arrays through `out=`): SIGN `np.sign` "
+             "(the same values on these inputs; it keeps NaN, which DirectML maps to 0, and -0); "
+             "CONSTANT_POW `np.square`, `x * x` then `* x`, `np.sqrt`, `np.power(x, 2.2)`, and ScaleBias as "
+             "`x * 1.5`, `+ -0.25`, `np.power` (a pass each); POW `np.power(b, e)`; DEQUANTIZE "
+             "`(x - z)` in float32, then `* s`; QUANTIZE `np.clip(np.rint(x / s) + z, lo, hi)` in float32, "
+             "converted to the output type (five passes). FLOAT16 is computed in float32 "
+             "(`dtype=np.float32`: numpy's buffered loops widen and narrow). Broadcast rows use numpy "
+             "broadcasting; strided rows are views of [rows, 1040] arrays. Timed as Google Benchmark does "
+             "(iterations grown to the minimum time, the median of the repetitions; bytes_per_second over "
+             "CPU time); numpy dispatches its kernels at run time, restricted with "
+             "`NPY_DISABLE_CPU_FEATURES` to AVX2 and below for the `avx2` columns. Each numpy row is one "
+             "Python call per ufunc: about a microsecond of call overhead each, which dominates at 4096 "
+             "elements (numpy's users pay it too). numpy's *rel_err* is against the same formula computed in float64 "
+             "from the same inputs and rounded once (golden's value but for a rare pow).")
+    L.append("- **Builds**: CMake Release, option `DMLREF_BENCH_ARCH`: `build/bench` with `native` "
+             "(`-O3 -march=native`: AVX-512 where the machine has it) and `build/bench-avx2` with `avx2` "
+             "(`-O3 -mavx2 -mfma -mf16c`: the kernels most machines without AVX-512 run). Eigen and "
+             "xtensor vectorise for the same flags. golden and memcpy are shown from the first build only "
+             "(memcpy is glibc's, chosen at run time either way).")
     L.append("")
     # tables
     for op in OPS:
-        lines = op_table(op, groups, impls_present)
+        lines = op_table(op, runs)
         if not lines:
             continue
         L.append(f"## {OP_TITLES[op]}")
@@ -305,9 +435,19 @@ def write_page(data, info, rows, errors, metric, reduced_reasons, compile_info, 
                 caption = {"dequantize_linear_f32": " (to FLOAT32)", "dequantize_linear_f16": " (to FLOAT16)"}.get(key, "")
                 L.append(f"![{OP_TITLES[op]}{caption}: ns per element against elements, log-log]({rel})")
                 L.append("")
-        L.append("ns per element (% of memcpy bandwidth):")
+        L.append("ns per element (% of memcpy bandwidth)" + (
+            "; dotted lines in the plot are the later instruction sets:" if multi else ":"))
         L.append("")
         L.extend(lines)
+        L.append("")
+    threaded = thread_table(runs)
+    if threaded:
+        L.append("## Several threads")
+        L.append("")
+        L.append("Rows run on several threads beside the same row on one thread, wall-clock (real) time; "
+                 "speed-up is the one-thread time ÷ the threaded time.")
+        L.append("")
+        L.extend(threaded)
         L.append("")
     # errors
     L.append("## Largest difference from golden")
@@ -315,8 +455,9 @@ def write_page(data, info, rows, errors, metric, reduced_reasons, compile_info, 
     L.append("Largest relative difference from the golden result over the first 4096 elements of each row, "
              "the worst row per operator and implementation (0: the same values).")
     L.append("")
-    L.extend(error_table(rows))
+    L.extend(error_table(runs))
     L.append("")
+    errors = {f"{name} ({run.isa})" if multi else name: msg for run in runs for name, msg in run.errors.items()}
     if errors:
         L.append("Benchmarks that reported an error:")
         L.append("")
@@ -382,18 +523,19 @@ def python_section(L, cost):
     L.append("")
 
 
-def quick_table(rows, metric):
-    groups = group(rows)
+def quick_table(run, metric):
+    """One run's rows on stdout, ns per element."""
+    groups = run.groups
     impls = [i for i in IMPLS if any(i in g for g in groups.values())]
     head = f"{'row':<44}" + "".join(f"{i:>10}" for i in impls) + f"{'fast/mem%':>11}{'vs peer':>10}"
-    print(f"ns per element ({metric} time, median), lower is better")
+    print(f"{run.label}: ns per element ({metric} time, median), lower is better")
     print(head)
     print("-" * len(head))
     for k in sorted(groups, key=order_key):
         op, dtype, layout, case, n = k
         g = groups[k]
         shown = {"-": "-> float32", "f16": "-> float16"}.get(case, case) if op == "dequantize_linear" else ("" if case == "-" else case)
-        label = " ".join(x for x in (op, dtype, shown, fmt_size(n)) if x)
+        label = " ".join(x for x in (op, dtype, shown, "" if layout == "contiguous" else layout, fmt_size(n)) if x)
         cells = "".join(f"{fmt_ns(g[i].ns) if i in g else '-':>10}" for i in impls)
         p = pct(g.get("memcpy"), g.get("fast"))
         peer_ns, peer = best_peer(g)

@@ -1,12 +1,13 @@
 """dmlref-bench's results as the report sees them: rows parsed from Google Benchmark's JSON,
 grouped per (op, dtype, layout, case, elements), and what the page derives from them (headlines,
-the fast path's targets). Used by bench/report.py (which collects) and bench/render.py (which
+the performance targets). Used by bench/report.py (which collects) and bench/render.py (which
 writes the page); no I/O here."""
 
 import math
+import re
 
-IMPLS = ["golden", "fast", "memcpy", "scalar", "eigen", "xtensor"]
-PEERS = ["scalar", "eigen", "xtensor"]
+IMPLS = ["golden", "fast", "memcpy", "scalar", "eigen", "xtensor", "numpy"]
+PEERS = ["scalar", "eigen", "xtensor", "numpy"]
 # The operators, in the registry's order, and their DirectML names: dmlref-bench publishes
 # them (context "operators": "sign=ELEMENT_WISE_SIGN,...", from include/dmlref/ops/registry.hpp);
 # use_operators() reads them from a run. These are the fallback for results without it.
@@ -49,7 +50,32 @@ HEADLINES = [  # (label, op, dtype, case)
 
 
 class Row:
-    __slots__ = ("op", "impl", "dtype", "layout", "case", "n", "ns", "rel_err", "bytes")
+    __slots__ = ("op", "impl", "dtype", "layout", "case", "n", "threads", "ns", "real_ns", "rel_err", "bytes")
+
+
+# A thread count in a benchmark's name sets Row.threads: a part of its own (Google Benchmark's
+# "threads:2", or "t2", "threads2", "2threads") or a suffix of a field ("fast_t2",
+# "16777216@threads2"); Google Benchmark's own suffixes are dropped.
+_THREAD_PART = re.compile(r"^(?:threads?[:=_]?|t)(\d+)$|^(\d+)[_-]?threads?$")
+_THREAD_SUFFIX = re.compile(r"^(.+?)[_@:-](?:threads?[:=]?|t)(\d+)$")
+_GB_PART = re.compile(r"^(?:real_time|process_time|manual_time|(?:min_time|min_warmup_time|iterations|repeats):.*)$")
+
+
+def split_name(name):
+    """(the six fields, threads) of a benchmark's name; fields is None when there are not six."""
+    fields, threads = [], 1
+    for part in name.split("/"):
+        m = _THREAD_PART.match(part)
+        if m:
+            threads = int(m.group(1) or m.group(2))
+            continue
+        if _GB_PART.match(part):
+            continue
+        m = _THREAD_SUFFIX.match(part)
+        if m:
+            part, threads = m.group(1), int(m.group(2))
+        fields.append(part)
+    return (fields if len(fields) == 6 else None), threads
 
 
 def parse(data, metric):
@@ -65,24 +91,59 @@ def parse(data, metric):
             continue
         if b.get("run_type") == "iteration" and name in rows:
             continue
-        parts = name.split("/")
-        if len(parts) != 6:
+        fields, threads = split_name(name)
+        if fields is None:
             continue
         r = Row()
-        r.op, r.impl, r.dtype, r.layout, r.case, n = parts
+        r.op, r.impl, r.dtype, r.layout, r.case, n = fields
         r.n = int(n)
+        r.threads = threads
         r.ns = b[f"{metric}_time"] * scale[b.get("time_unit", "ns")] / r.n
+        r.real_ns = b["real_time"] * scale[b.get("time_unit", "ns")] / r.n
         r.rel_err = b.get("rel_err")
         r.bytes = b.get("bytes_per_second")
         rows[name] = r
     return rows, errors
 
 
+class Run:
+    """One instruction set's results: a dmlref-bench run and, when there is one, the numpy peer's
+    run (bench/numpy_peer.py) of the same rows, merged. groups holds the one-thread rows;
+    threaded rows are in rows only."""
+
+    def __init__(self, isa, bench, numpy=None, metric="real"):
+        self.isa, self.bench, self.numpy = isa, bench, numpy
+        self.rows, self.errors = parse(bench, metric)
+        if numpy:
+            more, errors = parse(numpy, metric)
+            self.rows.update(more)
+            self.errors.update(errors)
+        self.groups = group(self.rows)
+        self.context = bench.get("context", {})
+
+    @property
+    def fast_arch(self):
+        """xsimd's architecture that the fast path ran on, as dmlref-bench published it."""
+        return self.context.get("dmlref_fast_arch", "?")
+
+    @property
+    def label(self):
+        """A column heading: the build's name and, where known, the fast path's xsimd arch."""
+        arch = self.context.get("dmlref_fast_arch")
+        return f"{self.isa} ({arch})" if arch else self.isa
+
+    def threaded(self, op, impl, dtype, layout, case, n):
+        """{threads: Row} of one row measured with several thread counts (1: the plain row)."""
+        return {r.threads: r for r in self.rows.values()
+                if (r.op, r.impl, r.dtype, r.layout, r.case, r.n) == (op, impl, dtype, layout, case, n)}
+
+
 def group(rows):
-    """{(op, dtype, layout, case, n): {impl: Row}}"""
+    """{(op, dtype, layout, case, n): {impl: Row}} of the one-thread rows."""
     g = {}
     for r in rows.values():
-        g.setdefault((r.op, r.dtype, r.layout, r.case, r.n), {})[r.impl] = r
+        if r.threads == 1:
+            g.setdefault((r.op, r.dtype, r.layout, r.case, r.n), {})[r.impl] = r
     return g
 
 
@@ -130,65 +191,175 @@ def fmt_ratio(x):
 # What the page derives
 
 
-# The fast path's speed targets: (label, kind, op, dtypes, cases, elements, threshold).
-#   kind "memcpy": fast reaches threshold % of memcpy's bandwidth for the same bytes;
-#   kind "ns": fast takes at most threshold ns per element.
-LARGE, SMALL = 2 ** 24, 4096
-INTEGERS = ["int8", "uint8", "int16", "uint16", "int32", "uint32"]
+# The performance targets, judged per run (instruction set). Each target's rows give values
+# (value, where); "all": every row must reach the threshold (the worst row is shown), "any": one
+# row is enough (the best row is shown). A target none of whose rows are in the run is "not
+# measured"; one that does not apply to the run (applies() false) is "n/a". What stands in the way
+# of each is free text kept by hand in bench/target_notes.txt, keyed by the target's id.
+LARGE, SMALL, MID = 2 ** 24, 4096, 2 ** 20
+ALL_SIZES = (SMALL, MID, LARGE)
+
+
+class Target:
+    def __init__(self, id, label, goal, items, threshold, at_least=True, need="all", unit="x",
+                 applies=None, not_applicable=""):
+        self.id, self.label, self.goal, self.items = id, label, goal, items
+        self.threshold, self.at_least, self.need, self.unit = threshold, at_least, need, unit
+        self.applies, self.not_applicable = applies, not_applicable
+
+    def judge(self, run):
+        """(measured, verdict): verdict is "met", "missed", "not measured" or "n/a"."""
+        if self.applies is not None and not self.applies(run):
+            return self.not_applicable, "n/a"
+        items = list(self.items(run))
+        if not items:
+            return "–", "not measured"
+        ok = lambda v: v >= self.threshold if self.at_least else v <= self.threshold
+        better = max if self.at_least else min
+        worse = min if self.at_least else max
+        value, where = (worse if self.need == "all" else better)(items, key=lambda item: item[0])
+        verdict = "met" if (all if self.need == "all" else any)(ok(v) for v, _ in items) else "missed"
+        return f"{fmt_value(value, self.unit)} ({where})", verdict
+
+
+def fmt_value(v, unit):
+    if unit == "%":
+        return f"{v:.0f}%"
+    if unit == "ns":
+        return f"{fmt_ns(v)} ns"
+    return f"{v:.2f}×"
+
+
+def _where(dtype, layout, case, n, extra=""):
+    parts = [dtype, "" if case in ("-", "rand") else case, "" if layout == "contiguous" else layout, fmt_size(n), extra]
+    return " ".join(p for p in parts if p)
+
+
+def _rows(run, ops, dtypes=None, cases=None, sizes=ALL_SIZES, layouts=("contiguous",)):
+    """(op, dtype, layout, case, n), {impl: Row} of the matching one-thread rows, in page order."""
+    for k in sorted(run.groups, key=order_key):
+        op, dtype, layout, case, n = k
+        if (op in ops and (dtypes is None or dtype in dtypes) and (cases is None or case in cases)
+                and n in sizes and layout in layouts):
+            yield k, run.groups[k]
+
+
+def fast_vs_best_peer(**select):
+    """Best peer's time / fast's time, per row."""
+    def items(run):
+        for (op, dtype, layout, case, n), g in _rows(run, **select):
+            peer_ns, peer = best_peer(g)
+            if "fast" in g and peer_ns:
+                yield peer_ns / g["fast"].ns, _where(dtype, layout, case, n, f"vs {peer}")
+    return items
+
+
+def fast_vs(impl, **select):
+    """impl's time / fast's time, per row."""
+    def items(run):
+        for (op, dtype, layout, case, n), g in _rows(run, **select):
+            if "fast" in g and impl in g:
+                yield g[impl].ns / g["fast"].ns, _where(dtype, layout, case, n)
+    return items
+
+
+def share_of_memcpy(**select):
+    """fast's bytes_per_second as a percentage of memcpy's (times where a counter is missing)."""
+    def items(run):
+        for (op, dtype, layout, case, n), g in _rows(run, **select):
+            fast, memcpy = g.get("fast"), g.get("memcpy")
+            if fast is None or memcpy is None:
+                continue
+            value = 100.0 * fast.bytes / memcpy.bytes if fast.bytes and memcpy.bytes else pct(memcpy, fast)
+            yield value, _where(dtype, layout, case, n)
+    return items
+
+
+def ns_per_element(impl, **select):
+    def items(run):
+        for (op, dtype, layout, case, n), g in _rows(run, **select):
+            if impl in g:
+                where = _where(dtype, layout, case, n)
+                yield g[impl].ns, f"{op} {where}" if len(select["ops"]) > 1 else where
+    return items
+
+
+def half_vs_float():
+    """POW's FLOAT32 fast time / its FLOAT16 fast time, per size (contiguous, random)."""
+    def items(run):
+        for (op, dtype, layout, case, n), g in _rows(run, ("pow",), ("float16",), ("rand",)):
+            f32 = run.groups.get((op, "float32", layout, case, n), {}).get("fast")
+            if "fast" in g and f32 is not None:
+                yield f32.ns / g["fast"].ns, fmt_size(n)
+    return items
+
+
+def thread_speedup(impls, threads, op, dtype, layout, case, n):
+    """The 1-thread row's real time / the threads-thread row's, per impl, where both were run (real
+    time whatever --time says: CPU time counts one thread's work)."""
+    def items(run):
+        for impl in impls:
+            by = run.threaded(op, impl, dtype, layout, case, n)
+            if 1 in by and threads in by:
+                yield by[1].real_ns / by[threads].real_ns, f"{impl} {fmt_size(n)}"
+    return items
+
+
+def has_avx512(run):
+    return "avx512" in run.fast_arch
+
+
+SMALL_CALLS = dict(sizes=(SMALL,), layouts=("contiguous",))
+SMALL_SIGN = dict(ops=("sign",), **SMALL_CALLS)
+SMALL_DEQ8 = dict(ops=("dequantize_linear",), dtypes=("int8", "uint8"), **SMALL_CALLS)
+SMALL_CPOW = dict(ops=("constant_pow",), cases=("2", "3", "0.5"), **SMALL_CALLS)
+IN_CACHE = (SMALL, MID)
+
 TARGETS = [
-    ("SIGN float32 at 2^24", "memcpy", "sign", ["float32"], ("-",), LARGE, 90),
-    ("SIGN integers at 2^24", "memcpy", "sign", INTEGERS, ("-",), LARGE, 90),
-    ("DEQUANTIZE 8-bit -> float32 at 2^24", "memcpy", "dequantize_linear", ["int8", "uint8"], ("-",), LARGE, 90),
-    ("CONSTANT_POW 2, 3, 0.5 float32 at 2^24", "memcpy", "constant_pow", ["float32"], ("2", "3", "0.5"), LARGE, 90),
-    ("SIGN float32 in L1 (4096)", "memcpy", "sign", ["float32"], ("-",), SMALL, 90),
-    ("SIGN integers in L1 (4096)", "memcpy", "sign", INTEGERS, ("-",), SMALL, 90),
-    ("DEQUANTIZE 8-bit -> float32 in L1 (4096)", "memcpy", "dequantize_linear", ["int8", "uint8"], ("-",), SMALL, 90),
-    ("CONSTANT_POW 2, 3, 0.5 float32 in L1 (4096)", "memcpy", "constant_pow", ["float32"], ("2", "3", "0.5"), SMALL, 90),
-    ("SIGN float16 at 2^24", "memcpy", "sign", ["float16"], ("-",), LARGE, 80),
-    ("CONSTANT_POW(2) float16 at 2^24", "memcpy", "constant_pow", ["float16"], ("2",), LARGE, 80),
-    ("DEQUANTIZE 8-bit -> float16 at 2^24", "memcpy", "dequantize_linear", ["int8", "uint8"], ("f16",), LARGE, 80),
-    ("QUANTIZE float32 -> int8 at 2^24", "memcpy", "quantize_linear", ["float32"], ("i8",), LARGE, 90),
-    ("POW float32 in cache (4096)", "ns", "pow", ["float32"], ("rand",), SMALL, 0.45),
-    ("POW float16 in cache (4096)", "ns", "pow", ["float16"], ("rand",), SMALL, 0.6),
+    Target("dequantize-32bit-peers", "DEQUANTIZE INT32/UINT32 → FLOAT32, every size",
+           "fast ≥ best peer's speed (best peer's time ÷ fast's ≥ 1)",
+           fast_vs_best_peer(ops=("dequantize_linear",), dtypes=("int32", "uint32"), cases=("-",)), 1.0),
+    Target("dequantize-32bit-memcpy", "DEQUANTIZE INT32/UINT32 → FLOAT32 at 2^24",
+           "fast ≥ 90% of memcpy's bandwidth",
+           share_of_memcpy(ops=("dequantize_linear",), dtypes=("int32", "uint32"), cases=("-",), sizes=(LARGE,)),
+           90, unit="%"),
+    Target("pow-f32-xtensor", "POW FLOAT32, random, 4096 or 2^20", "fast ≥ 2.5× xtensor's speed",
+           fast_vs("xtensor", ops=("pow",), dtypes=("float32",), cases=("rand",), sizes=IN_CACHE), 2.5, need="any"),
+    Target("pow-f32-ns", "POW FLOAT32, random, 4096 or 2^20, AVX-512", "fast ≤ 0.9 ns/element",
+           ns_per_element("fast", ops=("pow",), dtypes=("float32",), cases=("rand",), sizes=IN_CACHE), 0.9,
+           at_least=False, need="any", unit="ns", applies=has_avx512, not_applicable="(no AVX-512 in this build)"),
+    Target("pow-f16-vs-f32", "POW FLOAT16 against POW FLOAT32, random, every size",
+           "fast FLOAT16 ≥ 4× fast FLOAT32's speed", half_vs_float(), 4.0),
+    Target("constant-pow-2.2-xtensor", "CONSTANT_POW 2.2 FLOAT32, 4096 or 2^20", "fast ≥ 2.5× xtensor's speed",
+           fast_vs("xtensor", ops=("constant_pow",), dtypes=("float32",), cases=("2.2",), sizes=IN_CACHE), 2.5,
+           need="any"),
+    Target("small-sign-memcpy", "Small calls: SIGN, 4096, every type", "fast ≥ 85% of memcpy's bytes_per_second",
+           share_of_memcpy(**SMALL_SIGN), 85, unit="%"),
+    Target("small-dequantize-memcpy", "Small calls: DEQUANTIZE 8-bit, 4096", "fast ≥ 85% of memcpy's bytes_per_second",
+           share_of_memcpy(**SMALL_DEQ8), 85, unit="%"),
+    Target("small-constant-pow-memcpy", "Small calls: CONSTANT_POW 2, 3, 0.5, 4096",
+           "fast ≥ 85% of memcpy's bytes_per_second", share_of_memcpy(**SMALL_CPOW), 85, unit="%"),
+    Target("small-sign-eigen", "Small calls: SIGN, 4096, every type", "fast ≥ Eigen's speed",
+           fast_vs("eigen", **SMALL_SIGN), 1.0),
+    Target("small-dequantize-eigen", "Small calls: DEQUANTIZE 8-bit, 4096", "fast ≥ Eigen's speed",
+           fast_vs("eigen", **SMALL_DEQ8), 1.0),
+    Target("small-constant-pow-eigen", "Small calls: CONSTANT_POW 2, 3, 0.5, 4096", "fast ≥ Eigen's speed",
+           fast_vs("eigen", **SMALL_CPOW), 1.0),
+    Target("golden-sign-dequantize", "Golden SIGN and DEQUANTIZE, every row", "≤ 2 ns/element",
+           ns_per_element("golden", ops=("sign", "dequantize_linear"), layouts=LAYOUT_ORDER), 2.0,
+           at_least=False, unit="ns"),
+    Target("golden-pow", "Golden POW and CONSTANT_POW, every row", "≤ 40 ns/element",
+           ns_per_element("golden", ops=("pow", "constant_pow"), layouts=LAYOUT_ORDER), 40.0,
+           at_least=False, unit="ns"),
+    Target("threads-pow", "POW FLOAT32 at 2^24, 2 threads, golden and fast",
+           "≥ 1.8× the 1-thread row's speed",
+           thread_speedup(("golden", "fast"), 2, "pow", "float32", "contiguous", "rand", LARGE), 1.8),
 ]
 
 
-def target_rows(groups):
-    """(label, goal, measured, met) per target present in the run; its worst row decides."""
-    out = []
-    for label, kind, op, dtypes, cases, n, threshold in TARGETS:
-        worst = None  # (value, where)
-        for dtype in dtypes:
-            for case in cases:
-                g = groups.get((op, dtype, "contiguous", case, n))
-                if not g or "fast" not in g or (kind == "memcpy" and "memcpy" not in g):
-                    continue
-                value = pct(g["memcpy"], g["fast"]) if kind == "memcpy" else g["fast"].ns
-                where = dtype if case == "-" else f"{dtype} {case}"
-                if worst is None or (value < worst[0] if kind == "memcpy" else value > worst[0]):
-                    worst = (value, where)
-        if worst is None:
-            continue
-        if kind == "memcpy":
-            out.append((label, f">= {threshold}% of memcpy", f"{worst[0]:.0f}% ({worst[1]})", worst[0] >= threshold))
-        else:
-            out.append((label, f"<= {threshold} ns/element", f"{fmt_ns(worst[0])} ns ({worst[1]})",
-                        worst[0] <= threshold))
-    # Strided and broadcast rows within 2x of contiguous rows per element (fast path).
-    worst = None
-    for (op, dtype, layout, case, n), g in groups.items():
-        if layout == "contiguous" or "fast" not in g:
-            continue
-        c = groups.get((op, dtype, "contiguous", case, n), {}).get("fast")
-        if c is None:
-            continue
-        ratio = g["fast"].ns / c.ns
-        if worst is None or ratio > worst[0]:
-            worst = (ratio, f"{op} {dtype} {layout} {case} {fmt_size(n)}")
-    if worst:
-        out.append(("Strided and broadcast rows vs contiguous", "<= 2x per element",
-                    f"{worst[0]:.2f}x ({worst[1]})", worst[0] <= 2.0))
-    return out
+def target_rows(runs):
+    """(target, [(measured, verdict) per run]) for every target."""
+    return [(t, [t.judge(run) for run in runs]) for t in TARGETS]
 
 
 def headline_rows(groups):

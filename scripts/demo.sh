@@ -91,9 +91,9 @@ else
 fi
 
 echo
-echo "== a short speed comparison (fast path against memcpy and its peers; bench/report.py --quick)"
+echo "== a short speed comparison (fast path against memcpy and its peers; bench/report.py --quick --isa native)"
 if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
-  /usr/bin/python3 "$ROOT/bench/report.py" --quick || { echo "demo: the speed comparison failed"; failures=$((failures + 1)); }
+  /usr/bin/python3 "$ROOT/bench/report.py" --quick --isa native || { echo "demo: the speed comparison failed"; failures=$((failures + 1)); }
 else
   echo "(no /usr/bin/python3 with matplotlib: speed comparison skipped)"
 fi
