@@ -30,7 +30,7 @@
 // so -ffast-math's reassociation cannot cancel them; the polynomials tolerate reassociation
 // and contraction.
 //
-// Tables are read by register permutes on AVX-512, gathers on AVX2, memory elsewhere.
+// Tables are read by register permutes on AVX-512 and AVX2, from memory elsewhere.
 
 #include <cstdint>
 
@@ -77,7 +77,20 @@ inline doubles lookup16(const double* table, uint64s index) noexcept {
 #if defined(__AVX512F__)
   return doubles(_mm512_permutex2var_pd(_mm512_load_pd(table), index, _mm512_load_pd(table + 8)));
 #elif defined(__AVX2__)
-  return doubles(_mm256_i64gather_pd(table, index & uint64s(15), 8));
+  // Register permutes rather than a gather (microcoded and slow on many AVX2 cores): the
+  // table as four registers of four doubles, each double two 32-bit halves picked by
+  // vpermps, then the register chosen by the index's bits 2 and 3.
+  const __m256i j = _mm256_and_si256(index, _mm256_set1_epi64x(15));
+  const __m256i pair = _mm256_slli_epi64(_mm256_and_si256(j, _mm256_set1_epi64x(3)), 1);  // 2 (j mod 4)
+  const __m256i halves = _mm256_or_si256(pair, _mm256_slli_epi64(_mm256_add_epi64(pair, _mm256_set1_epi64x(1)), 32));
+  const auto part = [&](int k) {
+    return _mm256_castps_pd(_mm256_permutevar8x32_ps(_mm256_castpd_ps(_mm256_load_pd(table + 4 * k)), halves));
+  };
+  const __m256d bit2 = _mm256_castsi256_pd(_mm256_slli_epi64(j, 61));  // bit 2 on top: blendv's selector
+  const __m256d bit3 = _mm256_castsi256_pd(_mm256_slli_epi64(j, 60));
+  const __m256d low = _mm256_blendv_pd(part(0), part(1), bit2);
+  const __m256d high = _mm256_blendv_pd(part(2), part(3), bit2);
+  return doubles(_mm256_blendv_pd(low, high, bit3));
 #else
   alignas(64) std::uint64_t lanes[uint64s::size];
   alignas(64) double values[doubles::size];
@@ -90,7 +103,10 @@ inline floats lookup16(const float* table, uint32s index) noexcept {
 #if defined(__AVX512F__)
   return floats(_mm512_permutexvar_ps(index, _mm512_load_ps(table)));
 #elif defined(__AVX2__)
-  return floats(_mm256_i32gather_ps(table, index & uint32s(15), 4));
+  const __m256i j = index;  // vpermps reads the low three bits; bit 3 picks the register
+  const __m256 bit3 = _mm256_castsi256_ps(_mm256_slli_epi32(j, 28));
+  return floats(_mm256_blendv_ps(_mm256_permutevar8x32_ps(_mm256_load_ps(table), j),
+                                 _mm256_permutevar8x32_ps(_mm256_load_ps(table + 8), j), bit3));
 #else
   alignas(64) std::uint32_t lanes[uint32s::size];
   alignas(64) float values[floats::size];
