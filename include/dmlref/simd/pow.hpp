@@ -320,6 +320,7 @@ struct kernel<ops::constant_pow, T, T> {
   static constexpr bool available = std::is_same_v<T, float> || std::is_same_v<T, float16>;
   static constexpr std::size_t step = width;
   static constexpr bool binds = true;
+  static constexpr bool paired = std::is_same_v<T, float16>;  // FLOAT32's double lanes spill when paired
 
   template <class Run>
   static void bind(const ops::constant_pow& op, Run&& run) {
@@ -371,6 +372,7 @@ struct kernel<ops::pow, T, T, E> {
   static constexpr bool integer_pair = std::is_integral_v<T> && std::is_integral_v<E>;
   static constexpr bool available = float_base || integer_pair;
   static constexpr std::size_t step = width;
+  static constexpr bool paired = std::is_same_v<T, float16>;  // FLOAT32's double lanes spill when paired
 
   template <class BaseSource, class ExponentSource>
   static void block(const ops::pow& op, T* out, std::size_t i, BaseSource base, ExponentSource exponent) {
