@@ -96,6 +96,20 @@ constexpr int bit_width(std::uint64_t v) noexcept {
 #endif
 }
 
+/// The number of trailing zero bits of a nonzero v.
+constexpr int trailing_zeros(std::uint64_t v) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_ctzll(v);
+#else
+  int count = 0;
+  while ((v & 1) == 0) {
+    v >>= 1;
+    ++count;
+  }
+  return count;
+#endif
+}
+
 /// Rounds an exact binary number to format F, to nearest with ties to even, once.
 /// Overflow gives infinity, tiny values give subnormals or zero, the sign is kept (so an
 /// exact zero keeps its sign). Precondition: sticky is set only with a mantissa of at least
