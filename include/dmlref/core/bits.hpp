@@ -10,6 +10,18 @@
 #include <cstring>
 #include <type_traits>
 
+/// Forces a small golden-path function inline where a traversal calls it per element: a loop
+/// whose element call is inlined can be if-converted and vectorised (the operators' bit-level
+/// functions select every case instead of branching for that reason). Inlining changes no
+/// result; it only keeps large translation units from leaving these functions out of line.
+#if defined(__GNUC__) || defined(__clang__)
+#define DMLREF_DETAIL_ALWAYS_INLINE inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define DMLREF_DETAIL_ALWAYS_INLINE __forceinline
+#else
+#define DMLREF_DETAIL_ALWAYS_INLINE inline
+#endif
+
 namespace dmlref::detail {
 
 /// std::bit_cast for C++17.
@@ -74,7 +86,7 @@ struct exact_binary {
 
 /// The exact value of a finite bit pattern (zero, subnormal or normal).
 template <class F>
-constexpr exact_binary decompose(typename F::bits_type bits) noexcept {
+constexpr DMLREF_DETAIL_ALWAYS_INLINE exact_binary decompose(typename F::bits_type bits) noexcept {
   const bool negative = sign_bit<F>(bits);
   const auto biased = static_cast<int>((bits & F::exponent_mask) >> F::mantissa_bits);
   auto mantissa = static_cast<std::uint64_t>(bits & F::mantissa_mask);
@@ -118,7 +130,7 @@ constexpr int trailing_zeros(std::uint64_t v) noexcept {
 /// Written without early exits (every case is selected at the end), so that a loop over it
 /// can be if-converted and vectorised; the result is the same whichever way it is compiled.
 template <class F>
-constexpr typename F::bits_type round_to_format(exact_binary v) noexcept {
+constexpr DMLREF_DETAIL_ALWAYS_INLINE typename F::bits_type round_to_format(exact_binary v) noexcept {
   using bits_type = typename F::bits_type;
   const auto sign = v.negative ? F::sign_mask : bits_type{0};
   const bool zero = v.mantissa == 0;  // sticky without a mantissa is not a valid input

@@ -147,7 +147,7 @@ inline real add(const real& a, const real& b) noexcept {
 /// from s's bit pattern with one 64-bit integer product (below 2^64: s's significand has at
 /// most 24 bits). NaN results are the positive quiet NaN; a zero result has the product's sign.
 template <class T>
-inline T multiply_rounded(std::int64_t n, T s) noexcept {
+DMLREF_DETAIL_ALWAYS_INLINE T multiply_rounded(std::int64_t n, T s) noexcept {
   using F = typename format_of<T>::type;
   using bits_type = typename F::bits_type;
   const bits_type bits = bits_of(s);

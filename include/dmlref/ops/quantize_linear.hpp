@@ -55,7 +55,7 @@ struct quotient_operand {
 };
 
 template <class T>
-quotient_operand quotient_operand_of(T v) noexcept {
+DMLREF_DETAIL_ALWAYS_INLINE quotient_operand quotient_operand_of(T v) noexcept {
   quotient_operand r;
   if constexpr (std::is_same_v<T, std::int32_t>) {
     r.negative = v < 0;
@@ -79,7 +79,7 @@ quotient_operand quotient_operand_of(T v) noexcept {
 }
 
 /// Whether x / s is defined: s not 0, neither NaN, not both infinite.
-inline bool quotient_defined(const quotient_operand& x, const quotient_operand& s) noexcept {
+DMLREF_DETAIL_ALWAYS_INLINE bool quotient_defined(const quotient_operand& x, const quotient_operand& s) noexcept {
   return !(s.zero | x.nan | s.nan | (x.infinite & s.infinite));
 }
 
@@ -87,26 +87,27 @@ inline bool quotient_defined(const quotient_operand& x, const quotient_operand& 
 /// [-quotient_limit, quotient_limit]; x and s as quotient_defined allows. Integer arithmetic
 /// only, every case formed and one selected (no early exit, no division: a loop over this
 /// vectorises).
-inline std::int32_t rounded_quotient(const quotient_operand& x, const quotient_operand& s) noexcept {
+DMLREF_DETAIL_ALWAYS_INLINE std::int32_t rounded_quotient(const quotient_operand& x, const quotient_operand& s) noexcept {
   // |x / s| = (mx / ms) 2^d, mx below 2^32, ms below 2^24, with t = width(mx) + d - width(ms):
-  // |x / s| >= 2^(t - 1), so t >= 12 saturates (2^11 > quotient_limit); |x / s| < 2^(t + 1),
-  // so t <= -2 rounds to 0 (below one half).
+  // |x / s| >= 2^(t - 1), so t >= 11 gives quotient_limit (round(x / s) >= 2^10, clamped);
+  // |x / s| < 2^(t + 1), so t <= -2 rounds to 0 (below one half).
+  static_assert(quotient_limit <= 1024, "t >= 11 must reach the limit");
   const int d = x.exponent - s.exponent;
   const int t = ::dmlref::detail::bit_width(x.mantissa) + d - ::dmlref::detail::bit_width(s.mantissa);
-  const bool large = t >= 12, small = t <= -2;
-  // For -1 <= t <= 11, |x / s| = n / m < 2^12 with the integers n = mx 2^max(d, 0) below
-  // 2^35 and m = ms 2^max(-d, 0) below 2^33 (d <= 35 and -d <= 33 there; the shift counts are
+  const bool large = t >= 11, small = t <= -2;
+  // For -1 <= t <= 10, |x / s| = n / m < 2^11 with the integers n = mx 2^max(d, 0) below
+  // 2^34 and m = ms 2^max(-d, 0) below 2^33 (d <= 34 and -d <= 33 there; the shift counts are
   // capped at 40 so that other cases, whose result is not used, stay defined).
   const auto up = static_cast<std::uint64_t>(d < 0 ? 0 : d > 40 ? 40 : d);
   const auto down = static_cast<std::uint64_t>(d > 0 ? 0 : d < -40 ? 40 : -d);
   const std::uint64_t n = x.mantissa << up, m = s.mantissa << down;
-  // Long division: 12 quotient bits, the remainder below m.
+  // Long division: 11 quotient bits, the remainder below m.
   std::uint64_t q = 0, rest = n;
-  for (std::uint64_t bit = 12; bit-- > 0;) {
+  for (std::uint64_t bit = 11; bit-- > 0;) {
     const std::uint64_t step = m << bit;
-    const std::uint64_t take = rest >= step ? 1 : 0;
-    rest -= step * take;
-    q = 2 * q + take;
+    const bool take = rest >= step;
+    rest = take ? rest - step : rest;
+    q = 2 * q + (take ? 1 : 0);
   }
   // To nearest, ties to even: up when 2 rest > m, or 2 rest = m and q odd.
   q += (2 * rest + (q & 1) > m) ? 1 : 0;
