@@ -26,7 +26,7 @@
 //           dequantize_linear: - (to FLOAT32), f16 (to FLOAT16)
 //           quantize_linear: i8 (to INT8), u8 (to UINT8); inputs about +-200 scales
 //   elements 4096, 1048576 (2^20), 16777216 (2^24); golden pow / constant_pow skip 2^24
-//           (hundreds of ns per element: seconds per iteration).
+//           (tens of ns per element: about a second per iteration).
 //
 // Counters: bytes_per_second (bytes read + written: every full-size input, the distinct
 // elements of a broadcast one, and the output; padding not counted, the same figure for every

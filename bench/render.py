@@ -351,7 +351,7 @@ def write_page(runs, info, metric, reduced_reasons, compile_info, test_build, ma
     L.append("## What is measured")
     L.append("")
     L.append("- **Sizes**: 4096 (caches), 2^20 and 2^24 elements. The golden path of POW and CONSTANT_POW "
-             "is **not run at 2^24**: it spends hundreds of nanoseconds per element (seconds per iteration); "
+             "is **not run at 2^24**: it spends tens of nanoseconds per element (about a second per iteration); "
              "its 4096 and 2^20 rows show its cost.")
     L.append("- **Layouts**: *contiguous*: every tensor packed (one 1-D view). *broadcast*: 2-D "
              "[rows, 1024] with one operand on zero strides: POW's ExponentTensor is a single row "

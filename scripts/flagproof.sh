@@ -2,7 +2,7 @@
 # scripts/flagproof.sh: the golden path gives the same bits whatever flags the consumer's
 # translation unit is compiled with.
 #
-# Builds tests/flagproof/flagproof.cpp (golden outputs of all four operators over fixed
+# Builds tests/flagproof/flagproof.cpp (golden outputs of all five operators over fixed
 # inputs, printed as hex) with each compiler under each flag set below, runs each build, and
 # compares every output byte for byte with the first one; each build also runs in the
 # rounding modes upward, downward and toward zero and with flush-to-zero/denormals-are-zero

@@ -1,5 +1,5 @@
 // Golden results under the consumer's compiler flags: this program computes golden outputs
-// of all four operators over a fixed set of inputs (IEEE special values, subnormals, values
+// of all five operators over a fixed set of inputs (IEEE special values, subnormals, values
 // near rounding boundaries, ordinary values) through the typed API, and prints them as hex,
 // one line per block. scripts/flagproof.sh builds it under -O0, -O2, -O3 -march=native,
 // -ffast-math and -ffp-contract=fast (and their combination) and requires every build's
@@ -161,6 +161,19 @@ void dequantize_block(const char* name, const std::vector<In>& x, const std::vec
   flush(name);
 }
 
+template <class In, class S, class Out>
+void quantize_block(const char* name, const std::vector<In>& x, const std::vector<S>& scale, Out zero) {
+  const std::uint32_t sizes[] = {static_cast<std::uint32_t>(x.size()), static_cast<std::uint32_t>(scale.size())};
+  const std::uint32_t x_strides[] = {1, 0}, scale_strides[] = {0, 1}, zero_strides[] = {0, 0};
+  std::vector<Out> y(x.size() * scale.size());
+  must(dmlref::quantize_linear(dmlref::golden, dmlref::make_strided_view(x.data(), sizes, x_strides),
+                               dmlref::make_strided_view(scale.data(), sizes, scale_strides),
+                               dmlref::make_strided_view(&zero, sizes, zero_strides),
+                               dmlref::make_packed_view(y.data(), sizes)));
+  out(y);
+  flush(name);
+}
+
 /// Sets the floating-point environment named by the argument; false for an unknown name.
 bool set_environment(const std::string& name) {
   if (name == "nearest") return std::fesetround(FE_TONEAREST) == 0;
@@ -218,6 +231,9 @@ int main(int argc, char** argv) {
     dequantize_block<std::uint8_t, float>("DEQUANTIZE UINT8->FLOAT32", q, x, 128);
     dequantize_block<std::int32_t, float>("DEQUANTIZE INT32->FLOAT32", q32, x, -3);
     dequantize_block<std::int32_t, float16>("DEQUANTIZE INT32->FLOAT16", q32, as_half(x), 7);
+    quantize_block<float, float, std::int8_t>("QUANTIZE FLOAT32->INT8", x, x, -5);
+    quantize_block<float16, float16, std::uint8_t>("QUANTIZE FLOAT16->UINT8", as_half(x), as_half(x), 100);
+    quantize_block<std::int32_t, float, std::int8_t>("QUANTIZE INT32->INT8", q32, x, 3);
   }
   return 0;
 }

@@ -10,6 +10,18 @@
 #include <cstring>
 #include <type_traits>
 
+/// Forces a small golden-path function inline where a traversal calls it per element: a loop
+/// whose element call is inlined can be if-converted and vectorised (the operators' bit-level
+/// functions select every case instead of branching for that reason). Inlining changes no
+/// result; it only keeps large translation units from leaving these functions out of line.
+#if defined(__GNUC__) || defined(__clang__)
+#define DMLREF_DETAIL_ALWAYS_INLINE inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define DMLREF_DETAIL_ALWAYS_INLINE __forceinline
+#else
+#define DMLREF_DETAIL_ALWAYS_INLINE inline
+#endif
+
 namespace dmlref::detail {
 
 /// std::bit_cast for C++17.
@@ -74,7 +86,7 @@ struct exact_binary {
 
 /// The exact value of a finite bit pattern (zero, subnormal or normal).
 template <class F>
-constexpr exact_binary decompose(typename F::bits_type bits) noexcept {
+constexpr DMLREF_DETAIL_ALWAYS_INLINE exact_binary decompose(typename F::bits_type bits) noexcept {
   const bool negative = sign_bit<F>(bits);
   const auto biased = static_cast<int>((bits & F::exponent_mask) >> F::mantissa_bits);
   auto mantissa = static_cast<std::uint64_t>(bits & F::mantissa_mask);
@@ -96,50 +108,63 @@ constexpr int bit_width(std::uint64_t v) noexcept {
 #endif
 }
 
+/// The number of trailing zero bits of a nonzero v.
+constexpr int trailing_zeros(std::uint64_t v) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_ctzll(v);
+#else
+  int count = 0;
+  while ((v & 1) == 0) {
+    v >>= 1;
+    ++count;
+  }
+  return count;
+#endif
+}
+
 /// Rounds an exact binary number to format F, to nearest with ties to even, once.
 /// Overflow gives infinity, tiny values give subnormals or zero, the sign is kept (so an
 /// exact zero keeps its sign). Precondition: sticky is set only with a mantissa of at least
 /// precision + 2 significant bits (so the hidden fraction lies below the rounding bit);
 /// every producer in dmlref gives at least 59.
+/// Written without early exits (every case is selected at the end), so that a loop over it
+/// can be if-converted and vectorised; the result is the same whichever way it is compiled.
 template <class F>
-constexpr typename F::bits_type round_to_format(exact_binary v) noexcept {
+constexpr DMLREF_DETAIL_ALWAYS_INLINE typename F::bits_type round_to_format(exact_binary v) noexcept {
   using bits_type = typename F::bits_type;
   const auto sign = v.negative ? F::sign_mask : bits_type{0};
-  if (v.mantissa == 0) return sign;  // sticky without a mantissa is not a valid input
-  // Move the leading bit to bit 63 so at least two guard bits exist below any precision.
-  const int lead_shift = 64 - bit_width(v.mantissa);
-  v.mantissa <<= lead_shift;
-  v.exponent -= lead_shift;
-  const int lead_exponent = v.exponent + 63;  // exponent of the leading bit
-  if (lead_exponent > F::emax) return static_cast<bits_type>(sign | F::infinity);
+  const bool zero = v.mantissa == 0;  // sticky without a mantissa is not a valid input
+  // Move the leading bit to bit 63 so at least two guard bits exist below any precision (a
+  // zero mantissa is read as 1; its result is discarded below).
+  const std::uint64_t nonzero = zero ? std::uint64_t{1} : v.mantissa;
+  const int lead_shift = 64 - bit_width(nonzero);
+  const std::uint64_t mantissa = nonzero << static_cast<std::uint64_t>(lead_shift);
+  const int exponent = v.exponent - lead_shift;
+  const int lead_exponent = exponent + 63;  // exponent of the leading bit
   // Quantum of the result: one unit in the last place at this binade, or the subnormal step.
   const int quantum = (lead_exponent < F::emin ? F::emin : lead_exponent) - F::mantissa_bits;
-  const int drop = quantum - v.exponent;  // >= 64 - precision >= 11
-  std::uint64_t kept = 0;
-  std::uint64_t rest = 0;
-  std::uint64_t half = 0;
-  if (drop >= 65) {
-    kept = 0;
-    rest = 1;  // far below half a quantum, but not zero
-    half = 2;
-  } else if (drop == 64) {
-    kept = 0;
-    rest = v.mantissa;
-    half = std::uint64_t{1} << 63;
-  } else {
-    kept = v.mantissa >> drop;
-    rest = v.mantissa & ((std::uint64_t{1} << drop) - 1);
-    half = std::uint64_t{1} << (drop - 1);
-  }
-  const bool above_half = rest > half || (rest == half && v.sticky);
-  const bool tie = rest == half && !v.sticky;
-  if (above_half || (tie && (kept & 1) != 0)) ++kept;
+  // drop >= 64 - precision >= 11 bits fall off. Past 64 the value lies far below half a
+  // quantum, but is not zero: read as 64 bits dropped from the mantissa 1.
+  const bool far = quantum - exponent > 64;
+  const int drop = far ? 64 : quantum - exponent;
+  const std::uint64_t dropped_from = far ? std::uint64_t{1} : mantissa;
+  // The kept bits and the rounding bit below them; then whether anything below that is set.
+  const auto round_position = static_cast<std::uint64_t>(drop - 1);  // 64-bit shift counts throughout
+  const std::uint64_t kept_and_round = dropped_from >> round_position;
+  const std::uint64_t kept = kept_and_round >> 1;
+  const bool below_round = (dropped_from << (64 - round_position)) != 0;  // round_position >= 10
+  // Up (bit 0 of up) when above half (the rounding bit and more below it, or the sticky
+  // fraction), or at half with an odd kept value.
+  const std::uint64_t up = kept_and_round &
+                           (kept | static_cast<std::uint64_t>(below_round) | static_cast<std::uint64_t>(v.sticky)) & 1;
   // kept carries the hidden bit for normals; adding it to the biased exponent field minus
   // one encodes the number, and a carry out of the mantissa bumps the exponent (to
   // infinity past the largest finite value).
   const int field_exponent = (quantum + F::mantissa_bits) - F::emin;  // 0 for subnormals
-  const auto magnitude = (static_cast<std::uint64_t>(field_exponent) << F::mantissa_bits) + kept;
-  return static_cast<bits_type>(sign | static_cast<bits_type>(magnitude));
+  const std::uint64_t magnitude =
+      (static_cast<std::uint64_t>(field_exponent) << F::mantissa_bits) + kept + up;
+  const std::uint64_t finite = lead_exponent > F::emax ? std::uint64_t{F::infinity} : magnitude;
+  return static_cast<bits_type>(sign | static_cast<bits_type>(zero ? 0 : finite));
 }
 
 }  // namespace dmlref::detail

@@ -142,4 +142,30 @@ inline real add(const real& a, const real& b) noexcept {
   return r;
 }
 
+/// n * s rounded once to T (float or float16, the type of s), to nearest with ties to even:
+/// the same bits as round_real<T>(multiply(to_real(n), to_real(s))), for |n| < 2^40, formed
+/// from s's bit pattern with one 64-bit integer product (below 2^64: s's significand has at
+/// most 24 bits). NaN results are the positive quiet NaN; a zero result has the product's sign.
+template <class T>
+DMLREF_DETAIL_ALWAYS_INLINE T multiply_rounded(std::int64_t n, T s) noexcept {
+  using F = typename format_of<T>::type;
+  using bits_type = typename F::bits_type;
+  const bits_type bits = bits_of(s);
+  const auto n_bits = static_cast<std::uint64_t>(n);
+  const std::uint64_t n_magnitude = n < 0 ? std::uint64_t{0} - n_bits : n_bits;
+  // The product's sign bit, and the other cases, formed arithmetically and selected at the
+  // end (no early exit and no branch on the sign: a loop over this vectorises).
+  constexpr int sign_shift = 8 * sizeof(bits_type) - 1;
+  const auto sign = static_cast<bits_type>((bits ^ static_cast<bits_type>((n_bits >> 63) << sign_shift)) & F::sign_mask);
+  // s infinite or NaN; the NaN test in 64 bits, as n's, and with non-short-circuit operators.
+  const bool special = (bits & F::exponent_mask) == F::exponent_mask;
+  const std::uint64_t fraction = bits & F::mantissa_mask;
+  const bool nan = special & ((fraction != 0) | (n_magnitude == 0));
+  const exact_binary s_magnitude = detail::decompose<F>(bits);
+  const bits_type finite =
+      detail::round_to_format<F>({sign != 0, n_magnitude * s_magnitude.mantissa, s_magnitude.exponent, false});
+  const auto infinite = static_cast<bits_type>(sign | F::infinity);
+  return from_bits<T>(nan ? F::quiet_nan : special ? infinite : finite);
+}
+
 }  // namespace dmlref::math

@@ -52,10 +52,10 @@ struct pow_plan {
 namespace detail_pow {
 
 inline exact_binary strip_trailing_zeros(exact_binary m) noexcept {
-  while (m.mantissa != 0 && (m.mantissa & 1) == 0) {
-    m.mantissa >>= 1;
-    ++m.exponent;
-  }
+  if (m.mantissa == 0) return m;
+  const int zeros = detail::trailing_zeros(m.mantissa);
+  m.mantissa >>= zeros;
+  m.exponent += zeros;
   return m;
 }
 
@@ -235,8 +235,24 @@ typename F::bits_type pow_magnitude_rounded(const exact_binary& x, const real& y
   const auto r_class = detail::classify_bits<detail::binary64>(r_bits);
   if (r_class == fp_class::infinite) return F::infinity;  // beyond 2^1024: far beyond F
   if (r_class == fp_class::zero) return 0;                // below 2^-1074: far below F
-  const auto r = detail::decompose<detail::binary64>(r_bits);
   const std::uint64_t k = detail_pow::libm_error_bound_ulps;
+  // The common case at once: r within F's normal range, the bits of r below F's precision
+  // more than K from the midpoint. Then r - K, r and r + K round alike (the neighbouring
+  // midpoints lie at least a quarter of F's unit away), to r rounded to F: the fraction's top
+  // bits, plus one above the midpoint (a carry out of the fraction steps the exponent, to
+  // infinity past the largest finite value, as rounding does).
+  constexpr int dropped_bits = detail::binary64::mantissa_bits - F::mantissa_bits;
+  constexpr std::uint64_t half = std::uint64_t{1} << (dropped_bits - 1);
+  const int r_exponent = static_cast<int>(r_bits >> detail::binary64::mantissa_bits) - detail::binary64::bias;
+  if (r_exponent >= F::emin && r_exponent <= F::emax) {  // r positive and normal
+    const std::uint64_t dropped = r_bits & ((std::uint64_t{1} << dropped_bits) - 1);
+    if ((dropped > half ? dropped - half : half - dropped) > k) {
+      const std::uint64_t fraction = (r_bits & detail::binary64::mantissa_mask) >> dropped_bits;
+      const auto field = static_cast<std::uint64_t>(r_exponent + F::bias);
+      return static_cast<bits_type>((field << F::mantissa_bits) + fraction + (dropped > half ? 1 : 0));
+    }
+  }
+  const auto r = detail::decompose<detail::binary64>(r_bits);
   const exact_binary below{false, r.mantissa > k ? r.mantissa - k : 0, r.exponent, false};
   const exact_binary above{false, r.mantissa + k, r.exponent, false};
   const bits_type low = detail::round_to_format<F>(below);

@@ -93,12 +93,13 @@ struct dequantize_linear {
   /// Golden, for In an integer type and Out (the scale's type) float or float16.
   template <class In, class Out>
   Out operator()(In x, Out scale, In zero_point) const noexcept {
-    const auto difference = static_cast<std::int64_t>(x) - static_cast<std::int64_t>(zero_point);
-    return math::round_real<Out>(math::multiply(math::to_real(difference), math::to_real(scale)));
+    // |x - zero_point| < 2^32: within multiply_rounded's reach.
+    return math::multiply_rounded(static_cast<std::int64_t>(x) - static_cast<std::int64_t>(zero_point), scale);
   }
   template <class In, class Out>
   bool defined(In, Out scale, In) const noexcept {
-    return !math::to_real(scale).is_zero();
+    using F = typename math::format_of<Out>::type;
+    return (math::bits_of(scale) & ~F::sign_mask) != 0;
   }
 };
 

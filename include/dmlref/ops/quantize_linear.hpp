@@ -42,30 +42,81 @@ namespace detail {
 /// type whatever the zero point (|ZeroPoint| <= 255, |Min|, |Max| <= 255).
 inline constexpr std::int32_t quotient_limit = 1024;
 
+/// An operand of the quotient, read from its bits (floats) or its value (INT32): the sign,
+/// which special value it is, and a finite value's magnitude mantissa 2^exponent (mantissa
+/// 0 for zeros, below 2^32).
+struct quotient_operand {
+  bool negative = false;
+  bool zero = false;
+  bool infinite = false;
+  bool nan = false;
+  std::uint64_t mantissa = 0;
+  int exponent = 0;
+};
+
+template <class T>
+DMLREF_DETAIL_ALWAYS_INLINE quotient_operand quotient_operand_of(T v) noexcept {
+  quotient_operand r;
+  if constexpr (std::is_same_v<T, std::int32_t>) {
+    r.negative = v < 0;
+    const auto bits = static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
+    r.mantissa = r.negative ? std::uint64_t{0} - bits : bits;
+    r.zero = v == 0;
+  } else {
+    using F = typename math::format_of<T>::type;
+    const auto bits = math::bits_of(v);
+    const bool special = (bits & F::exponent_mask) == F::exponent_mask;
+    const bool fraction = (bits & F::mantissa_mask) != 0, no_fraction = (bits & F::mantissa_mask) == 0;
+    r.negative = ::dmlref::detail::sign_bit<F>(bits);
+    r.zero = (bits & ~F::sign_mask) == 0;
+    r.infinite = special & no_fraction;
+    r.nan = special & fraction;
+    const auto m = ::dmlref::detail::decompose<F>(bits);
+    r.mantissa = m.mantissa;
+    r.exponent = m.exponent;
+  }
+  return r;
+}
+
+/// Whether x / s is defined: s not 0, neither NaN, not both infinite.
+DMLREF_DETAIL_ALWAYS_INLINE bool quotient_defined(const quotient_operand& x, const quotient_operand& s) noexcept {
+  return !(s.zero | x.nan | s.nan | (x.infinite & s.infinite));
+}
+
 /// round(x / s) to nearest, ties to even, from the exact values, clamped to
-/// [-quotient_limit, quotient_limit]; x and s finite or infinite, not NaN, s not 0, not both
-/// infinite.
-inline std::int32_t rounded_quotient(const math::real& x, const math::real& s) noexcept {
-  const bool negative = x.negative != s.negative;
-  const std::int32_t saturated = negative ? -quotient_limit : quotient_limit;
-  if (x.is_infinite()) return saturated;
-  if (x.is_zero() || s.is_infinite()) return 0;
-  // |x / s| = (mx / ms) 2^d, mx and ms below 2^32 and 2^24.
-  const std::uint64_t mx = x.magnitude.mantissa, ms = s.magnitude.mantissa;
-  const int d = x.magnitude.exponent - s.magnitude.exponent;
-  // At least 2^(width(mx) - 1 + d - width(ms)) > 2^11 when this holds: saturated.
-  if (::dmlref::detail::bit_width(mx) + d > ::dmlref::detail::bit_width(ms) + 11) return saturated;
-  // At most 2^32 2^-41: under one half, so 0.
-  if (d < -40) return 0;
-  // Now mx 2^d < 2^35 when d >= 0, and ms 2^-d < 2^64 when d < 0: exact integers.
-  const std::uint64_t numerator = d >= 0 ? mx << d : mx;
-  const std::uint64_t denominator = d >= 0 ? ms : ms << -d;
-  std::uint64_t q = numerator / denominator;
-  const std::uint64_t rest = numerator % denominator, short_of_next = denominator - rest;
-  if (rest > short_of_next || (rest == short_of_next && (q & 1) != 0)) ++q;  // to nearest, ties to even
-  if (q > static_cast<std::uint64_t>(quotient_limit)) return saturated;
-  const auto magnitude = static_cast<std::int32_t>(q);
-  return negative ? -magnitude : magnitude;
+/// [-quotient_limit, quotient_limit]; x and s as quotient_defined allows. Integer arithmetic
+/// only, every case formed and one selected (no early exit, no division: a loop over this
+/// vectorises).
+DMLREF_DETAIL_ALWAYS_INLINE std::int32_t rounded_quotient(const quotient_operand& x, const quotient_operand& s) noexcept {
+  // |x / s| = (mx / ms) 2^d, mx below 2^32, ms below 2^24, with t = width(mx) + d - width(ms):
+  // |x / s| >= 2^(t - 1), so t >= 11 gives quotient_limit (round(x / s) >= 2^10, clamped);
+  // |x / s| < 2^(t + 1), so t <= -2 rounds to 0 (below one half).
+  static_assert(quotient_limit <= 1024, "t >= 11 must reach the limit");
+  const int d = x.exponent - s.exponent;
+  const int t = ::dmlref::detail::bit_width(x.mantissa) + d - ::dmlref::detail::bit_width(s.mantissa);
+  const bool large = t >= 11, small = t <= -2;
+  // For -1 <= t <= 10, |x / s| = n / m < 2^11 with the integers n = mx 2^max(d, 0) below
+  // 2^34 and m = ms 2^max(-d, 0) below 2^33 (d <= 34 and -d <= 33 there; the shift counts are
+  // capped at 40 so that other cases, whose result is not used, stay defined).
+  const auto up = static_cast<std::uint64_t>(d < 0 ? 0 : d > 40 ? 40 : d);
+  const auto down = static_cast<std::uint64_t>(d > 0 ? 0 : d < -40 ? 40 : -d);
+  const std::uint64_t n = x.mantissa << up, m = s.mantissa << down;
+  // Long division: 11 quotient bits, the remainder below m.
+  std::uint64_t q = 0, rest = n;
+  for (std::uint64_t bit = 11; bit-- > 0;) {
+    const std::uint64_t step = m << bit;
+    const bool take = rest >= step;
+    rest = take ? rest - step : rest;
+    q = 2 * q + (take ? 1 : 0);
+  }
+  // To nearest, ties to even: up when 2 rest > m, or 2 rest = m and q odd.
+  q += (2 * rest + (q & 1) > m) ? 1 : 0;
+  // An infinite x saturates; then a zero x or an infinite s gives 0; then t decides, then q.
+  const bool to_zero = x.zero | s.infinite | small;
+  const bool beyond = large | (q > static_cast<std::uint64_t>(quotient_limit));
+  const bool to_limit = x.infinite | (to_zero ? false : beyond);
+  const std::int32_t magnitude = to_limit ? quotient_limit : to_zero ? 0 : static_cast<std::int32_t>(q);
+  return x.negative != s.negative ? -magnitude : magnitude;
 }
 
 }  // namespace detail
@@ -151,16 +202,15 @@ struct quantize_linear {
   /// Golden, for In = float, float16 or int32 and Out = int8 or uint8.
   template <class In, class S, class Out>
   Out operator()(In x, S scale, Out zero_point) const noexcept {
-    if (!defined(x, scale, zero_point)) return zero_point;
-    const std::int32_t q = detail::rounded_quotient(math::to_real(x), math::to_real(scale));
-    const std::int32_t y = q + static_cast<std::int32_t>(zero_point);
+    const auto xv = detail::quotient_operand_of(x), sv = detail::quotient_operand_of(scale);
+    const std::int32_t y = detail::rounded_quotient(xv, sv) + static_cast<std::int32_t>(zero_point);
     constexpr std::int32_t lowest = std::numeric_limits<Out>::min(), highest = std::numeric_limits<Out>::max();
-    return static_cast<Out>(y < lowest ? lowest : y > highest ? highest : y);
+    const auto clamped = static_cast<Out>(y < lowest ? lowest : y > highest ? highest : y);
+    return detail::quotient_defined(xv, sv) ? clamped : zero_point;
   }
   template <class In, class S, class Out>
   bool defined(In x, S scale, Out) const noexcept {
-    const auto xr = math::to_real(x), sr = math::to_real(scale);
-    return !sr.is_zero() && !xr.is_nan() && !sr.is_nan() && !(xr.is_infinite() && sr.is_infinite());
+    return detail::quotient_defined(detail::quotient_operand_of(x), detail::quotient_operand_of(scale));
   }
 };
 

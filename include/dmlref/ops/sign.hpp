@@ -68,18 +68,18 @@ struct sign {
   static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
   static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
 
-  /// Golden: the exact sign, read through the bits for floats.
+  /// Golden: the exact sign, from the bits for floats: +-1 (x's sign bit on the bit pattern
+  /// of 1) for every number but zero, NaN and +-0 give +0.
   template <class T>
   T operator()(T x) const noexcept {
     if constexpr (is_float_element_v<T>) {
-      const auto v = math::to_real(x);
-      math::real r;  // zero for NaN and +-0
-      if (v.cls != math::fp_class::nan && v.cls != math::fp_class::zero) {
-        r.cls = math::fp_class::normal;
-        r.negative = v.negative;
-        r.magnitude = {false, 1, 0, false};
-      }
-      return math::round_real<T>(r);
+      using F = typename math::format_of<T>::type;
+      using bits_type = typename F::bits_type;
+      constexpr auto one = static_cast<bits_type>(bits_type{F::bias} << F::mantissa_bits);
+      const bits_type bits = math::bits_of(x);
+      const auto magnitude = static_cast<bits_type>(bits & ~F::sign_mask);
+      const bool nonzero_number = magnitude != 0 && magnitude <= F::infinity;
+      return math::from_bits<T>(nonzero_number ? static_cast<bits_type>((bits & F::sign_mask) | one) : bits_type{0});
     } else if constexpr (std::is_signed_v<T>) {
       return static_cast<T>(x < 0 ? -1 : x > 0 ? 1 : 0);
     } else {
