@@ -9,9 +9,14 @@
 //   dmlref::quantize_linear(dmlref::golden, input, scale, zero_point, output)
 //   dmlref::quantize_linear(dmlref::golden, input, scale, output)     // no zero point
 //
-// Data types are checked at compile time against the newest feature level's table; sizes,
-// output layout and aliasing at run time, returning a status (nothing is read or written
-// when it is not ok). Each operator's contract is in its header under dmlref/ops/.
+// The path is dmlref::golden or dmlref::fast, or either on several threads:
+//
+//   dmlref::pow(dmlref::fast.threads(4), input, exponent, output)   // bit for bit fast's result
+//
+// (dmlref/core/path.hpp says how the threads share the work). Data types are checked at
+// compile time against the newest feature level's table; the thread count, sizes, output
+// layout and aliasing at run time, returning a status (nothing is read or written when it is
+// not ok). Each operator's contract is in its header under dmlref/ops/.
 
 #include <optional>
 #include <type_traits>
@@ -33,7 +38,7 @@ status sign(Path path, const InView& input, const OutView& output) {
   static_assert(ops::sign::supported_types(newest_feature_level).contains(data_type_of_v<T>),
                 "ELEMENT_WISE_SIGN: unsupported data type");
   using detail::named;
-  if (auto s = detail::check_views<ops::sign>(named("OutputTensor", output), named("InputTensor", input));
+  if (auto s = detail::check_views<ops::sign>(path, named("OutputTensor", output), named("InputTensor", input));
       !s.ok()) {
     return s;
   }
@@ -50,7 +55,7 @@ status constant_pow(Path path, const InView& input, const OutView& output, float
   static_assert(is_float_element_v<T> && !std::is_same_v<T, double>,
                 "ELEMENT_WISE_CONSTANT_POW takes FLOAT32 or FLOAT16");
   using detail::named;
-  if (auto s = detail::check_views<ops::constant_pow>(named("OutputTensor", output),
+  if (auto s = detail::check_views<ops::constant_pow>(path, named("OutputTensor", output),
                                                           named("InputTensor", input));
       !s.ok()) {
     return s;
@@ -70,7 +75,7 @@ status pow(Path path, const InView& input, const ExpView& exponent, const OutVie
   static_assert(types.contains(data_type_of_v<T>), "ELEMENT_WISE_POW: unsupported InputTensor data type");
   static_assert(types.contains(data_type_of_v<E>), "ELEMENT_WISE_POW: unsupported ExponentTensor data type");
   using detail::named;
-  if (auto s = detail::check_views<ops::pow>(named("OutputTensor", output), named("InputTensor", input),
+  if (auto s = detail::check_views<ops::pow>(path, named("OutputTensor", output), named("InputTensor", input),
                                                  named("ExponentTensor", exponent));
       !s.ok()) {
     return s;
@@ -102,7 +107,7 @@ status dequantize_linear(Path path, const InView& input, const ScaleView& scale,
                 "ELEMENT_WISE_DEQUANTIZE_LINEAR: ZeroPointTensor has the InputTensor's data type");
   using detail::named;
   if (auto s = detail::check_views<ops::dequantize_linear>(
-          named("OutputTensor", output), named("InputTensor", input), named("ScaleTensor", scale),
+          path, named("OutputTensor", output), named("InputTensor", input), named("ScaleTensor", scale),
           named("ZeroPointTensor", zero_point));
       !s.ok()) {
     return s;
@@ -116,7 +121,7 @@ template <class Path, class InView, class ScaleView, class OutView>
 status dequantize_linear(Path path, const InView& input, const ScaleView& scale, const OutView& output) {
   detail::check_dequantize_types<InView, ScaleView, OutView>();
   using detail::named;
-  if (auto s = detail::check_views<ops::dequantize_linear>(named("OutputTensor", output),
+  if (auto s = detail::check_views<ops::dequantize_linear>(path, named("OutputTensor", output),
                                                                named("InputTensor", input),
                                                                named("ScaleTensor", scale));
       !s.ok()) {
@@ -154,7 +159,7 @@ status quantize_linear(Path path, const InView& input, const ScaleView& scale, c
   static_assert(std::is_same_v<typename ZeroView::value_type, typename OutView::value_type>,
                 "ELEMENT_WISE_QUANTIZE_LINEAR: ZeroPointTensor has the OutputTensor's data type");
   using detail::named;
-  if (auto s = detail::check_views<ops::quantize_linear>(named("OutputTensor", output), named("InputTensor", input),
+  if (auto s = detail::check_views<ops::quantize_linear>(path, named("OutputTensor", output), named("InputTensor", input),
                                                          named("ScaleTensor", scale),
                                                          named("ZeroPointTensor", zero_point));
       !s.ok()) {
@@ -169,7 +174,7 @@ template <class Path, class InView, class ScaleView, class OutView>
 status quantize_linear(Path path, const InView& input, const ScaleView& scale, const OutView& output) {
   detail::check_quantize_types<InView, ScaleView, OutView>();
   using detail::named;
-  if (auto s = detail::check_views<ops::quantize_linear>(named("OutputTensor", output), named("InputTensor", input),
+  if (auto s = detail::check_views<ops::quantize_linear>(path, named("OutputTensor", output), named("InputTensor", input),
                                                          named("ScaleTensor", scale));
       !s.ok()) {
     return s;

@@ -49,11 +49,14 @@ std::uint64_t extent_bytes(const View& v) noexcept {
   return (last + 1) * sizeof(typename View::value_type);
 }
 
-/// The common rules for views: each view's own rules (no size of 0, at most 2^32 - 1
-/// elements), equal sizes, an injective output, and the allowed aliasing.
-template <class Op, class OutView, class... InViews>
-status check_views(named_view<OutView> out, named_view<InViews>... ins) {
+/// The path's rules (validate_path), then the common rules for views: each view's own rules
+/// (no size of 0, at most 2^32 - 1 elements), equal sizes, an injective output, and the
+/// allowed aliasing.
+template <class Op, class Path, class OutView, class... InViews>
+status check_views(const Path& path, named_view<OutView> out, named_view<InViews>... ins) {
+  static_assert(is_path_v<Path>, "the first argument is dmlref::golden or dmlref::fast (or either's .threads(n))");
   static_assert(((OutView::rank == InViews::rank) && ...), "every view of an operation has the same rank");
+  if (auto s = validate_path(path); !s.ok()) return s;
   constexpr std::size_t n = sizeof...(InViews);
   const std::array<tensor_desc, 1 + n> descs{out.view.desc(), ins.view.desc()...};
   const std::array<const char*, 1 + n> names{out.name, ins.name...};

@@ -6,6 +6,10 @@
 //   dmlref::dml::execute(dmlref::golden, DML_FEATURE_LEVEL_6_4, op_desc,
 //                        {{input, input_bytes}, {exponent, exponent_bytes}},
 //                        {{output, output_bytes}});
+//
+// The path may be threaded (dmlref::fast.threads(4), see dmlref/core/path.hpp): the same
+// bits, computed on up to that many threads. A thread count above max_threads fails with the
+// field "threads".
 
 #include <array>
 #include <cstddef>
@@ -18,10 +22,13 @@
 namespace dmlref::dml {
 
 /// Runs a validated operation on bindings that passed validate_bindings. Fails, writing
-/// nothing, when dispatch finds no kernel for the operation's data types.
+/// nothing, when the path breaks its rules (validate_path) or dispatch finds no kernel for the
+/// operation's data types.
 template <class Path>
 status run_validated(Path path, const validated_operation& v, const input_binding* inputs,
                      const output_binding* outputs) {
+  static_assert(is_path_v<Path>, "the first argument is dmlref::golden or dmlref::fast (or either's .threads(n))");
+  if (auto s = validate_path(path); !s.ok()) return s;
   std::array<const void*, max_operation_tensors> input_data{};
   for (std::size_t k = 0; k < v.op.input_count; ++k) input_data[k] = inputs[k].data;
   const tensor_desc& out = v.output();
@@ -33,7 +40,8 @@ status run_validated(Path path, const validated_operation& v, const input_bindin
 template <class Path>
 status execute(Path path, DML_FEATURE_LEVEL level, const DML_OPERATOR_DESC& desc, const input_binding* inputs,
                std::size_t input_count, const output_binding* outputs, std::size_t output_count) {
-  static_assert(is_path_v<Path>, "the first argument is dmlref::golden or dmlref::fast");
+  static_assert(is_path_v<Path>, "the first argument is dmlref::golden or dmlref::fast (or either's .threads(n))");
+  if (auto s = validate_path(path); !s.ok()) return s;
   validated_operation v;
   if (auto s = validate_descriptor(level, desc, v); !s.ok()) return s;
   if (auto s = validate_bindings(v, inputs, input_count, outputs, output_count); !s.ok()) return s;
