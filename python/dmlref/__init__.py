@@ -10,8 +10,9 @@ parameters are the descriptor's input tensors in order, named after the field wi
 "Tensor" in snake_case (ZeroPointTensor -> zero_point), InputTensor being `base` where the
 operator has an ExponentTensor and `x` otherwise; an optional tensor defaults to None; an
 Exponent attribute follows as a positional parameter; ScaleBias is the keywords scale= and
-bias=. Every function also takes path="golden"|"fast", feature_level= (None: the newest,
-"6_2", "DML_FEATURE_LEVEL_6_2" or 0x6200), out= and dtype=.
+bias=. Every function also takes path="golden"|"fast", threads= (default 1; 0: one per
+hardware thread; the same bits on any count), feature_level= (None: the newest, "6_2",
+"DML_FEATURE_LEVEL_6_2" or 0x6200), out= and dtype=.
 
 Contract:
 - No input is copied: each array is bound with its own data pointer, its byte strides / item
@@ -29,6 +30,8 @@ Contract:
   with the runtime layer's message (tensor, field, rule). Below feature level 3_0 tensors of
   fewer than 4 dimensions are given leading dimensions of size 1 (DirectML takes exactly 4
   there). The GIL is released while computing.
+- threads=N computes on up to N threads, each given at least dmlref.MIN_ELEMENTS_PER_THREAD
+  elements (fewer threads for smaller results); N is an int from 0 to dmlref.MAX_THREADS.
 """
 
 import inspect as _inspect
@@ -38,8 +41,13 @@ import numpy as _np
 
 from . import _dmlref
 
-__all__ = ["operators", "execute", "compare", "compare_golden", "Report", "Mismatch"]
+__all__ = ["operators", "execute", "compare", "compare_golden", "Report", "Mismatch", "MAX_THREADS",
+           "MIN_ELEMENTS_PER_THREAD"]
 __version__ = _dmlref.version
+#: threads= takes 0 (one per hardware thread) to MAX_THREADS.
+MAX_THREADS = _dmlref.max_threads
+#: A call uses at most one thread per MIN_ELEMENTS_PER_THREAD elements of its result.
+MIN_ELEMENTS_PER_THREAD = _dmlref.min_elements_per_thread
 
 # ---- one function per operator ------------------------------------------------------------------
 
@@ -73,7 +81,8 @@ class _Operator:
         attributes = [P("scale", P.KEYWORD_ONLY, default=None), P("bias", P.KEYWORD_ONLY, default=None)] \
             if self.scale_bias else []
         self.signature = _inspect.Signature(params + attributes + [
-            P("path", P.KEYWORD_ONLY, default="golden"), P("feature_level", P.KEYWORD_ONLY, default=None),
+            P("path", P.KEYWORD_ONLY, default="golden"), P("threads", P.KEYWORD_ONLY, default=1),
+            P("feature_level", P.KEYWORD_ONLY, default=None),
             P("out", P.KEYWORD_ONLY, default=None), P("dtype", P.KEYWORD_ONLY, default=None)])
 
     def bind(self, args, kwargs):
@@ -85,7 +94,8 @@ class _Operator:
     def run(self, a, out=None, dtype=None, path="golden", golden_extras=False):
         scale, bias = (a["scale"], a["bias"]) if self.scale_bias else (None, None)
         return _dmlref.run(self.dml_name, [a[p] for p in self.input_params], out, dtype, scale, bias,
-                           a["exponent"] if self.exponent else None, path, a["feature_level"], golden_extras)
+                           a["exponent"] if self.exponent else None, path, a["feature_level"], golden_extras,
+                           a["threads"])
 
     def function(self):
         """The operator's function, compiled from its traits (a plain def: binding arguments
@@ -94,11 +104,11 @@ class _Operator:
         if self.exponent:
             positional.append("exponent")
         keywords = (["scale=None", "bias=None"] if self.scale_bias else []) + \
-            ['path="golden"', "feature_level=None", "out=None", "dtype=None"]
+            ['path="golden"', "threads=1", "feature_level=None", "out=None", "dtype=None"]
         source = (f"def {self.name}({', '.join(positional)}, *, {', '.join(keywords)}):\n"
                   f"    return _run({self.dml_name!r}, [{', '.join(self.input_params)}], out, dtype, "
                   f"{'scale, bias' if self.scale_bias else 'None, None'}, "
-                  f"{'exponent' if self.exponent else 'None'}, path, feature_level, False)\n")
+                  f"{'exponent' if self.exponent else 'None'}, path, feature_level, False, threads)\n")
         namespace = {"_run": _dmlref.run}
         exec(source, namespace)  # noqa: S102  (source built from the registry's names only)
         call = namespace[self.name]
@@ -137,7 +147,7 @@ def _operator(name):
 # ---- the DirectML-shaped entry ------------------------------------------------------------------
 
 
-def execute(op, tensors, *, feature_level=None, path="golden", scale=None, bias=None, exponent=None):
+def execute(op, tensors, *, feature_level=None, path="golden", threads=1, scale=None, bias=None, exponent=None):
     """Runs op ("ELEMENT_WISE_POW", "POW" or "pow") with explicit DirectML layouts.
 
     tensors maps each bound tensor's DirectML name to (buffer, sizes) or (buffer, sizes,
@@ -145,9 +155,10 @@ def execute(op, tensors, *, feature_level=None, path="golden", scale=None, bias=
     whose dtype is its DataType; sizes and strides are DML_BUFFER_TENSOR_DESC's, in elements
     (strides None: packed). TotalTensorSizeInBytes is DMLCalcBufferTensorSize's minimum, so a
     buffer must hold that many bytes (a multiple of 4). The OutputTensor's buffer is written
-    and returned. Every rule is checked first; a broken one raises ValueError.
+    and returned. Every rule is checked first; a broken one raises ValueError. threads= as for
+    the operator functions.
     """
-    return _dmlref.execute(_operator(op).dml_name, tensors, feature_level, path, scale, bias, exponent)
+    return _dmlref.execute(_operator(op).dml_name, tensors, feature_level, path, scale, bias, exponent, threads)
 
 
 # ---- judging ------------------------------------------------------------------------------------
@@ -239,10 +250,10 @@ def compare(expected, actual, tolerance=None, *, nan="any", zeros="either", floo
 
 def compare_golden(actual, op, *args, tolerance=None, nan="any", zeros="either", floor=0.0, **kwargs):
     """Computes op's golden result for the inputs (the arguments op's own function takes,
-    without out=, dtype= and path=) into actual's dtype, and judges actual against it like
-    compare(), skipping the elements the operator leaves undefined. tolerance None: the
-    registry's default for this operation (POW FLOAT16: 2 ULP, integer POW exact, mixed POW 1,
-    ...). The report names the inputs at the first and worst mismatch."""
+    without out=, dtype= and path=; threads= computes it on threads) into actual's dtype, and
+    judges actual against it like compare(), skipping the elements the operator leaves
+    undefined. tolerance None: the registry's default for this operation (POW FLOAT16: 2 ULP,
+    integer POW exact, mixed POW 1, ...). The report names the inputs at the first and worst mismatch."""
     operator = _operator(op)
     for key in ("out", "dtype", "path"):
         if key in kwargs:

@@ -15,6 +15,8 @@
 // - Every rule is DirectML's and is checked by the runtime layer (dml::validate_descriptor,
 //   dml::validate_bindings) before anything is written; a broken rule raises ValueError with
 //   the runtime layer's message (tensor, field, rule). The GIL is released while computing.
+// - threads= is the path's thread count (dmlref::golden.threads(n)): 0 to max_threads, 0 one
+//   per hardware thread; the results are those of one thread, bit for bit.
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -63,6 +65,23 @@ module_stats stats;
 
 [[noreturn]] void raise(const status& s) { throw py::value_error(s.message()); }
 [[noreturn]] void raise(const std::string& text) { throw py::value_error(text); }
+
+/// threads= as a thread count: an integer (int, numpy's, anything with __index__; not a
+/// bool) from 0 to max_threads.
+std::uint32_t parse_threads(const py::object& value) {
+  const std::string rule = "must be an int from 0 (one per hardware thread) to " + std::to_string(dmlref::max_threads);
+  if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr())) {
+    throw py::type_error("threads: " + rule + ", got " + py::str(py::type::of(value).attr("__name__")).cast<std::string>());
+  }
+  const auto index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+  if (!index) throw py::error_already_set();
+  int overflow = 0;
+  const long long n = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow != 0 || n < 0 || n > dmlref::max_threads) {
+    raise("threads: " + rule + ", got " + py::str(value).cast<std::string>());
+  }
+  return static_cast<std::uint32_t>(n);
+}
 
 // ---- names ------------------------------------------------------------------------------------
 
@@ -314,6 +333,7 @@ struct run_request {
   py::object bias = py::none();
   py::object exponent = py::none();
   std::string path = "golden";
+  std::uint32_t threads = 1;
   py::object level = py::none();
   bool golden_extras = false;  // also the mask of defined elements and the default tolerance
 };
@@ -468,8 +488,8 @@ run_result run_operator(const run_request& r) {
   status s;
   {
     py::gil_scoped_release release;
-    s = fast ? dml::run_validated(dmlref::fast, v, inputs.data(), outputs)
-             : dml::run_validated(dmlref::golden, v, inputs.data(), outputs);
+    s = fast ? dml::run_validated(dmlref::fast.threads(r.threads), v, inputs.data(), outputs)
+             : dml::run_validated(dmlref::golden.threads(r.threads), v, inputs.data(), outputs);
     if (s.ok() && mask_data != nullptr) s = oracle::defined_mask(v, input_data.data(), mask_data);
   }
   if (!s.ok()) raise(s);
@@ -491,7 +511,9 @@ run_result run(const std::string& op, const run_request& r) {
 /// bytes are the tensor's buffer, its dtype the tensor's DataType. The output's buffer is
 /// written in place and returned.
 py::array execute(const std::string& op, const py::dict& tensors, const py::object& level_obj, const std::string& path,
-                  const py::object& scale, const py::object& bias, const py::object& exponent) {
+                  const py::object& scale, const py::object& bias, const py::object& exponent,
+                  const py::object& threads_obj) {
+  const std::uint32_t threads = parse_threads(threads_obj);
   py::array result;
   ops::with_operator(find_operator(op), [&](auto tag) {
     using Op = typename decltype(tag)::type;
@@ -561,10 +583,10 @@ py::array execute(const std::string& op, const py::dict& tensors, const py::obje
     status s;
     {
       py::gil_scoped_release release;
-      s = fast ? dml::execute(dmlref::fast, static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc, inputs.data(),
-                              n_tensors - 1, outputs, 1)
-               : dml::execute(dmlref::golden, static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc, inputs.data(),
-                              n_tensors - 1, outputs, 1);
+      s = fast ? dml::execute(dmlref::fast.threads(threads), static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc,
+                              inputs.data(), n_tensors - 1, outputs, 1)
+               : dml::execute(dmlref::golden.threads(threads), static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc,
+                              inputs.data(), n_tensors - 1, outputs, 1);
     }
     if (!s.ok()) raise(s);
     result = o.array;
@@ -692,9 +714,9 @@ py::list operators() {
   return list;
 }
 
-/// Seconds taken by each of repeats calls of dml::execute on the golden path over packed
-/// C-contiguous arrays (inputs in slot order, absent optional ones None): the C++ call the
-/// Python functions wrap, for the benchmark, from the same build.
+/// Seconds taken by each of repeats calls of dml::execute on the golden path (one thread)
+/// over packed C-contiguous arrays (inputs in slot order, absent optional ones None): the C++
+/// call the Python functions wrap, for the benchmark, from the same build.
 std::vector<double> time_execute(const std::string& op, const std::vector<py::object>& arrays, const py::array& out,
                                  int repeats) {
   std::vector<double> seconds;
@@ -725,7 +747,8 @@ std::vector<double> time_execute(const std::string& op, const std::vector<py::ob
     py::gil_scoped_release release;
     for (int i = 0; i < repeats; ++i) {
       const auto start = std::chrono::steady_clock::now();
-      const status s = dml::execute(dmlref::golden, dml::DML_FEATURE_LEVEL_6_4, op_desc, inputs.data(), n - 1, outputs, 1);
+      const status s =
+          dml::execute(dmlref::golden.threads(1), dml::DML_FEATURE_LEVEL_6_4, op_desc, inputs.data(), n - 1, outputs, 1);
       const auto stop = std::chrono::steady_clock::now();
       if (!s.ok()) {
         py::gil_scoped_acquire acquire;
@@ -742,13 +765,16 @@ std::vector<double> time_execute(const std::string& op, const std::vector<py::ob
 PYBIND11_MODULE(_dmlref, m) {
   m.doc() = "dmlref's compiled core; use the package dmlref";
   m.attr("version") = std::string(DMLREF_VERSION_STRING);
+  m.attr("max_threads") = dmlref::max_threads;
+  m.attr("min_elements_per_thread") = dmlref::min_elements_per_thread;
   m.def("operators", &operators, "Each operator of the registry: names, tensor slots, attributes.");
   m.def(
       "run",
       [](const std::string& op, const std::vector<py::object>& inputs, const py::object& out, const py::object& dtype,
          const py::object& scale, const py::object& bias, const py::object& exponent, const std::string& path,
-         const py::object& level, bool golden_extras) {
+         const py::object& level, bool golden_extras, const py::object& threads) {
         run_request r;
+        r.threads = parse_threads(threads);
         r.inputs = inputs;
         r.out = out;
         r.dtype = dtype;
@@ -767,10 +793,11 @@ PYBIND11_MODULE(_dmlref, m) {
       },
       py::arg("op"), py::arg("inputs"), py::arg("out") = py::none(), py::arg("dtype") = py::none(),
       py::arg("scale") = py::none(), py::arg("bias") = py::none(), py::arg("exponent") = py::none(),
-      py::arg("path") = "golden", py::arg("feature_level") = py::none(), py::arg("golden_extras") = false);
+      py::arg("path") = "golden", py::arg("feature_level") = py::none(), py::arg("golden_extras") = false,
+      py::arg("threads") = 1);
   m.def("execute", &execute, py::arg("op"), py::arg("tensors"), py::arg("feature_level") = py::none(),
         py::arg("path") = "golden", py::arg("scale") = py::none(), py::arg("bias") = py::none(),
-        py::arg("exponent") = py::none());
+        py::arg("exponent") = py::none(), py::arg("threads") = 1);
   m.def("compare", &compare, py::arg("expected"), py::arg("actual"), py::arg("defined"), py::arg("tolerance_kind"),
         py::arg("tolerance_ulps"), py::arg("nan"), py::arg("zeros"), py::arg("floor"));
   m.def("time_execute", &time_execute, py::arg("op"), py::arg("inputs"), py::arg("out"), py::arg("repeats"));

@@ -293,3 +293,51 @@ def test_generate_refuses_what_it_cannot_make():
     assert r.returncode == 2 and "FLOAT32, FLOAT16" in r.stderr
     r = run_eval("generate", "--op", "DEQUANTIZE_LINEAR", "--type", "FLOAT32")
     assert r.returncode == 2 and "InputTensor" in r.stderr
+
+
+# ---- --threads --------------------------------------------------------------------------------
+
+# Enough elements per case for two threads (dmlref::min_elements_per_thread is 65536): run's
+# --help states the figure, so this test follows it.
+def threaded_element_count():
+    r = run_eval("run", "--help")
+    words = r.stdout.split("each thread takes at least ")[1].split()
+    return 2 * int(words[0]) + 1000
+
+
+@pytest.fixture(scope="module")
+def threaded_cases(tmp_path_factory):
+    r = run_eval("generate", "--op", "POW", "--type", "FLOAT32", "--count", threaded_element_count())
+    assert r.returncode == 0, r.stderr
+    return write_json(tmp_path_factory.mktemp("threads") / "pow.json", json.loads(r.stdout))
+
+
+@pytest.mark.parametrize("path_name", ["golden", "fast"])
+def test_threads_give_the_same_outputs(threaded_cases, path_name):
+    outputs = {}
+    for threads in ("1", "2", "3", "0"):
+        r = run_eval("run", threaded_cases, "--path", path_name, "--threads", threads, "-q")
+        assert r.returncode == 0, r.stderr
+        outputs[threads] = r.stdout
+    assert outputs["1"] == run_eval("run", threaded_cases, "--path", path_name, "-q").stdout
+    for threads in ("2", "3", "0"):
+        assert outputs[threads] == outputs["1"], threads
+    c = run_eval("check", threaded_cases, "--path", path_name, "--threads", "2", "-q")
+    assert c.returncode == 0, c.stdout[-2000:]
+
+
+def test_compare_with_threads_judges_like_one_thread(threaded_cases, tmp_path):
+    actual = tmp_path / "actual.json"
+    actual.write_text(run_eval("run", threaded_cases, "--path", "fast", "-q").stdout)
+    one = run_eval("compare", threaded_cases, actual, "-q")
+    two = run_eval("compare", threaded_cases, actual, "--threads", "2", "-q")
+    assert one.returncode == two.returncode == 0, one.stdout[-2000:]
+    assert one.stdout == two.stdout
+
+
+@pytest.mark.parametrize("value", ["1025", "-1", "two"])
+def test_bad_thread_counts_are_refused(value):
+    for command in (["run", "x.json"], ["check", "x.json"], ["compare", "x.json", "y.json"]):
+        r = run_eval(*command, "--threads", value)
+        assert r.returncode == 2, (command, value)
+        assert "--threads" in r.stderr and "0 to 1024" in r.stderr, r.stderr

@@ -1,17 +1,19 @@
 // dmlref-eval: the golden oracle from the command line, for test harnesses in any language.
 //
-//   dmlref-eval run     CASES.json [--path golden|fast] [--out-dir DIR]
-//   dmlref-eval check   CASES.json [--path golden|fast] [comparison options]
-//   dmlref-eval compare CASES.json ACTUAL.json        [comparison options]
+//   dmlref-eval run     CASES.json [--path golden|fast] [--threads N] [--out-dir DIR]
+//   dmlref-eval check   CASES.json [--path golden|fast] [--threads N] [comparison options]
+//   dmlref-eval compare CASES.json ACTUAL.json [--threads N] [comparison options]
 //   dmlref-eval generate --op POW --type FLOAT16 [--exponent-type INT32] [--layout ...] [--count N] [--seed S]
 //
 // Comparison options: --tolerance exact|ulp:N (instead of each case's own or the default),
 // --nan same-bits (a NaN must match bit for bit), --zeros same-sign (+0 against -0 fails),
 // --floor X (|actual - expected| <= X passes); --report json|junit FILE writes the results
-// for CI as well. Exit status: 0 all good; 1 a mismatch (check, compare); 2 an invalid case,
+// for CI as well. --threads N computes each case on up to N threads (0: one per hardware
+// thread; the same bits as one thread, see dmlref/core/path.hpp). Exit status: 0 all good; 1 a mismatch (check, compare); 2 an invalid case,
 // file or usage (one line on stderr names the file, the case, the tensor and the rule; the
 // other cases still run).
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -38,6 +40,7 @@ struct options {
   std::string cases_file;
   std::string actual_file;
   bool fast = false;
+  std::uint32_t threads = 1;  // dmlref::golden.threads(threads), or fast's
   std::string out_dir;
   std::optional<dmlref::tolerance> tol;
   dmlref::oracle::compare_options compare;
@@ -64,7 +67,8 @@ void report_invalid(const std::string& file, const std::string& case_name, const
 }
 
 dmlref::status evaluate(const options& o, const dmlref::io::test_case& c, dmlref::io::evaluation& out) {
-  return o.fast ? dmlref::io::evaluate(dmlref::fast, c, out) : dmlref::io::evaluate(dmlref::golden, c, out);
+  return o.fast ? dmlref::io::evaluate(dmlref::fast.threads(o.threads), c, out)
+                : dmlref::io::evaluate(dmlref::golden.threads(o.threads), c, out);
 }
 
 dmlref::oracle::compare_options comparison_for(const options& o, const dmlref::io::test_case& c,
@@ -201,7 +205,8 @@ int compare(const options& o, const std::vector<dmlref::io::read_result>& cases,
     const auto& entry = cases[k];
     dmlref::io::evaluation golden;
     dmlref::io::element_buffer actual;
-    if (dmlref::status s = entry.error.ok() ? dmlref::io::evaluate(dmlref::golden, entry.value, golden) : entry.error;
+    if (dmlref::status s =
+            entry.error.ok() ? dmlref::io::evaluate(dmlref::golden.threads(o.threads), entry.value, golden) : entry.error;
         !s.ok()) {
       report_invalid(o.cases_file, entry.name, s);
       results.invalid(entry.name, s);
@@ -333,18 +338,29 @@ int main(int argc, char** argv) {
             "--path", [&o](const std::string& v) { o.fast = v == "fast"; }, "golden (default) or fast")
         ->check(CLI::IsMember({"golden", "fast"}));
   };
+  const auto threads_option = [&o](CLI::App& command) {
+    command
+        .add_option("--threads", o.threads,
+                    "compute on up to N threads (default 1; 0: one per hardware thread; each thread takes at least " +
+                        std::to_string(dmlref::min_elements_per_thread) + " elements; the same results)")
+        ->type_name("N")
+        ->check(CLI::Range(std::uint32_t{0}, dmlref::max_threads));
+  };
   auto* run_command = app.add_subcommand("run", "evaluate each case; print the outputs as JSON");
   run_command->add_option("CASES", o.cases_file, "a case file")->required();
   path_option(*run_command);
+  threads_option(*run_command);
   run_command->add_option("--out-dir", o.out_dir,
                           "write each output to DIR/<case index>.<tensor>.npy and the outputs file to DIR/outputs.json");
   auto* check_command = app.add_subcommand("check", "compare each case's expected values with dmlref's evaluation");
   check_command->add_option("CASES", o.cases_file, "a case file with expected values")->required();
   path_option(*check_command);
+  threads_option(*check_command);
   add_comparison_options(*check_command, o);
   auto* compare_command = app.add_subcommand("compare", "judge a backend's outputs (the shape run prints) by golden");
   compare_command->add_option("CASES", o.cases_file, "the case file the outputs were computed from")->required();
   compare_command->add_option("ACTUAL", o.actual_file, "the backend's outputs")->required();
+  threads_option(*compare_command);
   add_comparison_options(*compare_command, o);
   dmlref::io::generate_options g;
   std::string input_type, exponent_type;
