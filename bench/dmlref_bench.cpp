@@ -22,7 +22,11 @@
 //           strided     every tensor 2-D [rows, 1024] with a row stride of 1040 elements
 //                       (each row padded by 16 elements)
 //   case    sign: -   constant_pow: 2 3 0.5 2.2 2.2_sb (2.2 with ScaleBias 1.5, -0.25)
-//           pow: rand (bases uniform in [0.25, 4], exponents uniform in [-4, 4])
+//           pow: rand (bases uniform in [0.25, 4], exponents uniform in [-4, 4]);
+//           rand_t2: rand through dmlref::golden.threads(2) / dmlref::fast.threads(2) (float32,
+//           contiguous, 2^24 only; golden and fast only), beside the one-thread rand rows (golden
+//           float32 contiguous rand runs at 2^24 for them). Read their real time: the CPU time
+//           is the calling thread's alone.
 //           dequantize_linear: - (to FLOAT32), f16 (to FLOAT16)
 //           quantize_linear: i8 (to INT8), u8 (to UINT8); inputs about +-200 scales
 //   elements 4096, 1048576 (2^20), 16777216 (2^24); golden pow / constant_pow skip 2^24
@@ -490,11 +494,17 @@ std::map<std::string, double>& checked_errors() {
   return m;
 }
 
+/// threads > 0: golden and fast run as path.threads(threads).
 template <class Problem>
-void run_benchmark(benchmark::State& state, const std::string& name, impl which, Problem& p) {
+void run_benchmark(benchmark::State& state, const std::string& name, impl which, Problem& p,
+                   std::uint32_t threads = 0) {
+  const auto dml = [&](auto path) {
+    if (threads > 0) return p.dml(path.threads(threads), p.g, p.out);
+    return p.dml(path, p.g, p.out);
+  };
   auto execute = [&] {
-    if (which == impl::golden) return p.dml(dmlref::golden, p.g, p.out);
-    if (which == impl::fast) return p.dml(dmlref::fast, p.g, p.out);
+    if (which == impl::golden) return dml(dmlref::golden);
+    if (which == impl::fast) return dml(dmlref::fast);
     p.run(which);
     return dmlref::status{};
   };
@@ -520,9 +530,9 @@ void run_benchmark(benchmark::State& state, const std::string& name, impl which,
   }
   for (auto _ : state) {
     if (which == impl::golden) {
-      (void)p.dml(dmlref::golden, p.g, p.out);
+      (void)dml(dmlref::golden);
     } else if (which == impl::fast) {
-      (void)p.dml(dmlref::fast, p.g, p.out);
+      (void)dml(dmlref::fast);
     } else {
       p.run(which);
     }
@@ -1109,6 +1119,25 @@ void register_pows() {
   }
 }
 
+/// POW FLOAT32 at 2^24 on 2 threads, pow/<golden|fast>/float32/contiguous/rand_t2/16777216,
+/// and golden's one-thread row of the same size (fast's is register_pows' own). Their real
+/// time is the figure (the CPU time counts only the calling thread's share of the work).
+void register_threaded_pow() {
+  const u64 n = u64{1} << 24;
+  const auto add = [n](impl which, const std::string& c, std::uint32_t threads) {
+    const std::string name = bench_name<dmlref::ops::pow>() + "/" + name_of(which) + "/" + dtype_name<float> + "/" +
+                             name_of(layout::contiguous) + "/" + c + "/" + std::to_string(n);
+    benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& state) {
+      pool().next_epoch();
+      auto problem = pow_problem<float>(make_geometry(layout::contiguous, n));
+      run_benchmark(state, name, which, problem, threads);
+    })->Unit(benchmark::kNanosecond);
+  };
+  add(impl::golden, "rand", 0);
+  add(impl::golden, "rand_t2", 2);
+  add(impl::fast, "rand_t2", 2);
+}
+
 template <class In>
 void register_dequantize() {
   for (layout l : {layout::contiguous, layout::broadcast, layout::strided}) {
@@ -1136,6 +1165,7 @@ void register_all() {
   register_sign<std::int32_t>();
   register_pows<float>();
   register_pows<float16>();
+  register_threaded_pow();
   register_dequantize<std::int8_t>();
   register_dequantize<std::uint8_t>();
   register_dequantize<std::int16_t>();
