@@ -253,7 +253,6 @@ std::uint64_t thread_serial() {
 }
 
 struct thread_recorder {
-  static constexpr bool allows_in_place = false;
   std::uint64_t operator()(std::uint8_t) const { return thread_serial(); }
 };
 
@@ -373,7 +372,8 @@ TEST_CASE("threads: threaded paths above the threshold give the plain path's bit
   const std::vector<layout> layouts{layout::contiguous, layout::broadcast, layout::in_place};
   const auto target = 5 * min_elements_per_thread / 2;
   const std::pair<std::uint32_t, std::uint32_t> golden_threads[] = {{1, 2}, {3, 3}, {8, 0}};  // {rank, threads}
-  for (const auto& [rank, golden_count] : golden_threads) {
+  for (const auto& rank_and_threads : golden_threads) {
+    const std::uint32_t rank = rank_and_threads.first, golden_count = rank_and_threads.second;
     const dimensions sizes = sizes_for(rank, target, rng);
     for (const std::uint32_t threads : {2u, 3u, 0u}) {
       INFO(threads << " threads requested, fast");
