@@ -11,22 +11,22 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
-#include <map>
+#include <limits>
 #include <random>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <dmlref/dmlref.hpp>
 #include <dmlref/loops/parallel.hpp>
-
-#include "bit_helpers.hpp"
 
 namespace {
 
@@ -45,7 +45,7 @@ T value_from(std::mt19937_64& rng) {
   const std::uint64_t r = rng();
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, float16>) {
     const std::uint64_t kind = r % 64;
-    float v = static_cast<float>(static_cast<std::int64_t>(r >> 16) % 16001) / 1000.0f;  // [-16, 16]
+    float v = static_cast<float>(static_cast<std::int64_t>((r >> 16) % 32001) - 16000) / 1000.0f;  // [-16, 16]
     if (kind == 0) v = std::numeric_limits<float>::quiet_NaN();
     if (kind == 1) v = std::numeric_limits<float>::infinity();
     if (kind == 2) v = -0.0f;
