@@ -34,11 +34,16 @@ struct box {
 
 namespace detail {
 
+template <std::size_t N>
+using box_visitor = void (*)(const void* context, const box<N>&);
+
 /// The boxes of positions [lo, hi) (0 <= lo < hi <= the block's element count) of the block
-/// of dimensions d..rank-1 whose first element is at `base`, in row-major order.
-template <std::size_t N, class F>
+/// of dimensions d..rank-1 whose first element is at `base`, in row-major order, each passed
+/// to visit(context, box). (The visitor's type is erased: one copy of this per operand
+/// count.)
+template <std::size_t N>
 void boxes_of_block(const loop_shape<N>& shape, std::uint32_t d, const std::array<std::uint64_t, N>& base,
-                    std::uint64_t lo, std::uint64_t hi, F& f) {
+                    std::uint64_t lo, std::uint64_t hi, box_visitor<N> visit, const void* context) {
   std::uint64_t inner = 1;  // elements of one index of dimension d
   for (std::uint32_t e = d + 1; e < shape.rank; ++e) inner *= shape.sizes[e];
   const auto at = [&](std::uint64_t index) {
@@ -50,11 +55,11 @@ void boxes_of_block(const loop_shape<N>& shape, std::uint32_t d, const std::arra
   const std::uint64_t last = hi / inner;
   const std::uint64_t lo_rest = lo % inner, hi_rest = hi % inner;
   if (first == last) {  // within one index of d (so inner > 1 and d + 1 < rank)
-    boxes_of_block(shape, d + 1, at(first), lo_rest, hi_rest, f);
+    boxes_of_block(shape, d + 1, at(first), lo_rest, hi_rest, visit, context);
     return;
   }
   if (lo_rest != 0) {
-    boxes_of_block(shape, d + 1, at(first), lo_rest, inner, f);
+    boxes_of_block(shape, d + 1, at(first), lo_rest, inner, visit, context);
     ++first;
   }
   if (first < last) {
@@ -66,19 +71,22 @@ void boxes_of_block(const loop_shape<N>& shape, std::uint32_t d, const std::arra
       for (std::uint32_t e = 0; e < b.rank; ++e) b.strides[k][e] = shape.strides[k][d + e];
     }
     b.offsets = at(first);
-    f(static_cast<const box<N>&>(b));
+    visit(context, b);
   }
-  if (hi_rest != 0) boxes_of_block(shape, d + 1, at(last), 0, hi_rest, f);
+  if (hi_rest != 0) boxes_of_block(shape, d + 1, at(last), 0, hi_rest, visit, context);
 }
 
 }  // namespace detail
 
-/// Calls f(box) for each box of a partition of the elements [begin, end) of shape (positions
-/// in row-major order, begin < end <= shape.element_count()): at most 2 * rank - 1 boxes, in
-/// row-major order.
+/// Calls f(box) (f called as const) for each box of a partition of the elements [begin, end)
+/// of shape (positions in row-major order, begin < end <= shape.element_count()): at most
+/// 2 * rank - 1 boxes, in row-major order.
 template <std::size_t N, class F>
-void for_each_box(const loop_shape<N>& shape, std::uint64_t begin, std::uint64_t end, F&& f) {
-  if (begin < end) detail::boxes_of_block(shape, 0, std::array<std::uint64_t, N>{}, begin, end, f);
+void for_each_box(const loop_shape<N>& shape, std::uint64_t begin, std::uint64_t end, const F& f) {
+  if (begin >= end) return;
+  detail::boxes_of_block<N>(
+      shape, 0, std::array<std::uint64_t, N>{}, begin, end,
+      [](const void* context, const box<N>& b) { (*static_cast<const F*>(context))(b); }, &f);
 }
 
 /// The threads a call of `elements` elements uses when `requested` are asked for (0: one per
@@ -100,16 +108,15 @@ inline std::uint64_t part_begin(std::uint64_t elements, std::uint32_t parts, std
   return elements * part / parts / granule * granule;
 }
 
-/// Runs task(0) .. task(count - 1), task(0) on the calling thread and the others on threads of
-/// their own; returns when all have finished. A task that cannot get a thread (the system
-/// refuses one) runs on the calling thread. The first exception a task throws is rethrown
-/// here after every task has finished.
-template <class Task>
-void run_on_threads(std::uint32_t count, const Task& task) {
+namespace detail {
+
+/// run_on_threads with the task type erased: one copy of the thread management per program,
+/// however many operations and types run on threads.
+inline void run_tasks_on_threads(std::uint32_t count, void (*task)(const void*, std::uint32_t), const void* context) {
   std::vector<std::exception_ptr> failures(count);
   const auto guarded = [&](std::uint32_t i) {
     try {
-      task(i);
+      task(context, i);
     } catch (...) {
       failures[i] = std::current_exception();
     }
@@ -126,6 +133,18 @@ void run_on_threads(std::uint32_t count, const Task& task) {
   for (const auto& failure : failures) {
     if (failure) std::rethrow_exception(failure);
   }
+}
+
+}  // namespace detail
+
+/// Runs task(0) .. task(count - 1), task(0) on the calling thread and the others on threads of
+/// their own; returns when all have finished. A task that cannot get a thread (the system
+/// refuses one) runs on the calling thread. The first exception a task throws is rethrown
+/// here after every task has finished.
+template <class Task>
+void run_on_threads(std::uint32_t count, const Task& task) {
+  detail::run_tasks_on_threads(
+      count, [](const void* context, std::uint32_t i) { (*static_cast<const Task*>(context))(i); }, &task);
 }
 
 namespace detail {
