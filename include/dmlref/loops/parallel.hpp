@@ -3,9 +3,9 @@
 // order, are cut into one contiguous range per thread; each range is a union of at most
 // 2 * rank - 1 boxes (sub-shapes of the loop shape), and each box runs through the
 // unchanged single-threaded traversal. So every element is computed by the same code as on
-// one thread, each element is read and written by exactly one thread, and an output that
-// exactly aliases an input stays correct (ranges are disjoint, and within a range the
-// traversal reads each element before writing it).
+// one thread, each output element is written by exactly one thread (which reads its inputs
+// first), and an output that exactly aliases an input stays correct: the ranges are
+// disjoint, and within a range the traversal reads each element before writing it.
 
 #include <algorithm>
 #include <array>
