@@ -148,30 +148,31 @@ void pow_block(const char* name, const std::vector<T>& base, const std::vector<E
   flush(name);
 }
 
-template <class In, class S>
-void dequantize_block(const char* name, const std::vector<In>& x, const std::vector<S>& scale, In zero) {
+/// y[i, j] = linear(x[i], scale[j], zero) over the cross product of x and scale: the shared
+/// shape of the quantize pair's blocks (linear: dmlref's operator with its path bound).
+template <class Out, class In, class S, class Zero, class Linear>
+void linear_block(const char* name, const std::vector<In>& x, const std::vector<S>& scale, const Zero& zero,
+                  Linear&& linear) {
   const std::uint32_t sizes[] = {static_cast<std::uint32_t>(x.size()), static_cast<std::uint32_t>(scale.size())};
   const std::uint32_t x_strides[] = {1, 0}, scale_strides[] = {0, 1}, zero_strides[] = {0, 0};
-  std::vector<S> y(x.size() * scale.size());
-  must(dmlref::dequantize_linear(dmlref::golden, dmlref::make_strided_view(x.data(), sizes, x_strides),
-                                 dmlref::make_strided_view(scale.data(), sizes, scale_strides),
-                                 dmlref::make_strided_view(&zero, sizes, zero_strides),
-                                 dmlref::make_packed_view(y.data(), sizes)));
+  std::vector<Out> y(x.size() * scale.size());
+  must(linear(dmlref::make_strided_view(x.data(), sizes, x_strides),
+              dmlref::make_strided_view(scale.data(), sizes, scale_strides),
+              dmlref::make_strided_view(&zero, sizes, zero_strides), dmlref::make_packed_view(y.data(), sizes)));
   out(y);
   flush(name);
 }
 
+template <class In, class S>
+void dequantize_block(const char* name, const std::vector<In>& x, const std::vector<S>& scale, In zero) {
+  linear_block<S>(name, x, scale, zero,
+                  [](const auto&... views) { return dmlref::dequantize_linear(dmlref::golden, views...); });
+}
+
 template <class In, class S, class Out>
 void quantize_block(const char* name, const std::vector<In>& x, const std::vector<S>& scale, Out zero) {
-  const std::uint32_t sizes[] = {static_cast<std::uint32_t>(x.size()), static_cast<std::uint32_t>(scale.size())};
-  const std::uint32_t x_strides[] = {1, 0}, scale_strides[] = {0, 1}, zero_strides[] = {0, 0};
-  std::vector<Out> y(x.size() * scale.size());
-  must(dmlref::quantize_linear(dmlref::golden, dmlref::make_strided_view(x.data(), sizes, x_strides),
-                               dmlref::make_strided_view(scale.data(), sizes, scale_strides),
-                               dmlref::make_strided_view(&zero, sizes, zero_strides),
-                               dmlref::make_packed_view(y.data(), sizes)));
-  out(y);
-  flush(name);
+  linear_block<Out>(name, x, scale, zero,
+                    [](const auto&... views) { return dmlref::quantize_linear(dmlref::golden, views...); });
 }
 
 /// Sets the floating-point environment named by the argument; false for an unknown name.
