@@ -891,6 +891,66 @@ TEST_CASE("typed API: sizes, output layout and aliasing are validated before any
   CHECK(scale[0] == 1.0f);
 }
 
+TEST_CASE_TEMPLATE("typed API: all-packed views (the short checks) keep every rule", Path, dmlref::golden_path,
+                   dmlref::fast_path) {
+  // Packed views are first checked by a few comparisons (api/run.hpp); each call below is one
+  // those comparisons must not accept, and the full rules must still name what fails.
+  const Path path{};
+  float buffer[12] = {-1, 2, -3, 4, -5, 6, -7, 8, 9, 9, 9, 9};
+  const float* in = buffer;
+  // Output one element into the input (and the input one into the output): refused.
+  auto s = dmlref::sign(path, dmlref::make_packed_view(in, {2, 2}), dmlref::make_packed_view(buffer + 1, {2, 2}));
+  CHECK(s.code() == errc::invalid_aliasing);
+  s = dmlref::sign(path, dmlref::make_packed_view(in + 3, {4}), dmlref::make_packed_view(buffer, {4}));
+  CHECK(s.code() == errc::invalid_aliasing);
+  // Touching but disjoint, both ways: accepted and computed.
+  s = dmlref::sign(path, dmlref::make_packed_view(in, {4}), dmlref::make_packed_view(buffer + 4, {4}));
+  REQUIRE(s.ok());
+  CHECK(buffer[4] == -1.0f);
+  CHECK(buffer[7] == 1.0f);
+  s = dmlref::sign(path, dmlref::make_packed_view(in + 8, {2, 2}), dmlref::make_packed_view(buffer + 4, {2, 2}));
+  REQUIRE(s.ok());
+  CHECK(buffer[4] == 1.0f);
+  // The exact alias of InputTensor: accepted for SIGN, and computed in place.
+  s = dmlref::sign(path, dmlref::make_packed_view(in, {2, 2}), dmlref::make_packed_view(buffer, {2, 2}));
+  REQUIRE(s.ok());
+  CHECK(buffer[0] == -1.0f);
+  CHECK(buffer[1] == 1.0f);
+  // POW: in place over InputTensor only.
+  float base[4] = {2, 2, 2, 2}, exponent[4] = {3, 3, 3, 3};
+  s = dmlref::pow(path, dmlref::make_packed_view(static_cast<const float*>(base), {4}),
+                  dmlref::make_packed_view(static_cast<const float*>(exponent), {4}),
+                  dmlref::make_packed_view(exponent, {4}));
+  CHECK(s.code() == errc::invalid_aliasing);
+  CHECK(exponent[0] == 3.0f);
+  s = dmlref::pow(path, dmlref::make_packed_view(static_cast<const float*>(base), {4}),
+                  dmlref::make_packed_view(static_cast<const float*>(exponent), {4}),
+                  dmlref::make_packed_view(base, {4}));
+  REQUIRE(s.ok());
+  CHECK(base[3] == 8.0f);
+  // DEQUANTIZE never runs in place, even over InputTensor of the output's width.
+  std::int32_t words[4] = {1, 2, 3, 4};
+  const float scale[4] = {1, 1, 1, 1};
+  s = dmlref::dequantize_linear(path, dmlref::make_packed_view(static_cast<const std::int32_t*>(words), {4}),
+                                dmlref::make_packed_view(scale, {4}),
+                                dmlref::make_packed_view(reinterpret_cast<float*>(words), {4}));
+  CHECK(s.code() == errc::invalid_aliasing);
+  CHECK(words[0] == 1);
+  // Sizes: a 0, a mismatch, and more than 2^32 - 1 elements (2^32 exactly, then a product
+  // beyond 64 bits); nothing is read, so the views may point anywhere.
+  s = dmlref::sign(path, dmlref::make_packed_view(in, {2, 0}), dmlref::make_packed_view(buffer + 4, {2, 0}));
+  CHECK(s.code() == errc::zero_size);
+  s = dmlref::sign(path, dmlref::make_packed_view(in, {4, 1}), dmlref::make_packed_view(buffer + 4, {1, 4}));
+  CHECK(s.code() == errc::sizes_mismatch);
+  s = dmlref::sign(path, dmlref::make_packed_view(in, {65536, 65536}),
+                   dmlref::make_packed_view(buffer + 4, {65536, 65536}));
+  CHECK(s.code() == errc::too_many_elements);
+  constexpr std::uint32_t most = 0xFFFFFFFFu;
+  s = dmlref::sign(path, dmlref::make_packed_view(in, {most, most, most, most, most, most, most, most}),
+                   dmlref::make_packed_view(buffer + 4, {most, most, most, most, most, most, most, most}));
+  CHECK(s.code() == errc::too_many_elements);
+}
+
 TEST_CASE("typed API: a size of 0 is refused and nothing is written") {
   // SEMANTICS.md: a descriptor is invalid when a size is 0 (nothing is read or written).
   // Sizes {0, 3} with strides {10, 1}: no logical element exists.

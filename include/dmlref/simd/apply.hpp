@@ -158,10 +158,20 @@ void run_span(const Op& op, std::size_t n, Out* out, const std::tuple<const Ins*
   });
 }
 
+template <std::size_t>
+using contiguous_kind = std::false_type;
+
 template <class Kernel, class Op, class Out, class... Ins, std::size_t... I>
 void apply_indexed(const Op& op, std::uint32_t rank, const std::uint32_t* sizes, const loops::operand<Out>& out,
                    std::index_sequence<I...> seq, const loops::operand<const Ins>&... ins) {
   constexpr std::size_t n_in = sizeof...(Ins);
+  // One packed row below the streaming threshold (the typed API's packed views, rank 1
+  // tensors): the span itself, without the row walk.
+  if (rank == 1 && out.strides[0] == 1 && ((ins.strides[0] == 1) && ...) &&
+      !(has_streaming_stores && std::uint64_t{sizes[0]} * sizeof(Out) >= streaming_threshold_bytes)) {
+    run_span<Kernel>(op, sizes[0], out.data, std::tuple<const Ins*...>{ins.data...}, seq, contiguous_kind<I>{}...);
+    return;
+  }
   const auto shape = loops::shape_of(rank, sizes, out, ins...);
   const std::uint64_t length = shape.row_length();
   const std::array<std::uint64_t, n_in> in_stride{shape.row_stride(1 + I)...};

@@ -3,7 +3,9 @@
 // Budget: 1 ULP from golden.
 // - 8- and 16-bit inputs: x - z is exact in float lanes, and the product rounds once: the
 //   FLOAT32 result is the golden one; FLOAT16 rounds a second time (within 1 ULP).
-// - 32-bit inputs: x - z is exact in double lanes, and the product is formed so that its one
+// - 32-bit inputs: blocks whose x and z all lie in [-2^23, 2^23] (the usual range of
+//   quantized data) take the 8- and 16-bit route: x - z is exact in int32 and in float. Other
+//   blocks: x - z is exact in double lanes, and the product is formed so that its one
 //   rounding to FLOAT32 is the golden result where the target has FMA (product_for_float:
 //   the nearest double, or the product rounded to odd where that double could mislead);
 //   FLOAT16 rounds once more through float (within 1 ULP). Without FMA the double product
@@ -86,12 +88,28 @@ struct kernel<ops::dequantize_linear, S, In, S, In> {
   static constexpr std::size_t step = width;
   static constexpr bool paired = true;
 
+  /// Lanes in [-2^23, 2^23] (UINT32, whose bits the lanes hold: in [0, 2^23]).
+  static auto within_float_integers(int32s v) noexcept {
+    const uint32s bits = xsimd::bitwise_cast<uint32s>(v);
+    if constexpr (std::is_signed_v<In>) {
+      return bits + uint32s(1u << 23) <= uint32s(1u << 24);
+    } else {
+      return bits <= uint32s(1u << 23);
+    }
+  }
+
   template <class InputSource, class ScaleSource, class ZeroSource>
   static void block(const ops::dequantize_linear&, S* out, std::size_t i, InputSource x, ScaleSource scale,
                     ZeroSource zero_point) noexcept {
     if constexpr (sizeof(In) <= 2) {
       store_floats(out + i, (load_floats(x, i) - load_floats(zero_point, i)) * load_floats(scale, i));
     } else {
+      const int32s xi = load_int32(x, i), zi = load_int32(zero_point, i);
+      if (xsimd::all(within_float_integers(xi) & within_float_integers(zi))) {
+        const floats difference = xsimd::batch_cast<float>(xi - zi);  // |x - z| <= 2^24: exact
+        store_floats(out + i, difference * load_floats(scale, i));
+        return;
+      }
       doubles x0, x1, z0, z1, s0, s1;
       load_doubles(x, i, x0, x1);
       load_doubles(zero_point, i, z0, z1);

@@ -76,6 +76,20 @@ floats load_floats(broadcast<T> s, std::size_t) noexcept {
   return floats(static_cast<float>(s.value));
 }
 
+/// width integer elements as int32 lanes (sign- or zero-extended; UINT32 keeps its bits).
+template <class T>
+int32s load_int32(contiguous<T> s, std::size_t i) noexcept {
+  if constexpr (sizeof(T) == 4) {
+    return int32s::load_unaligned(reinterpret_cast<const std::int32_t*>(s.data + i));
+  } else {
+    return xsimd::load_as<std::int32_t>(s.data + i, xsimd::unaligned_mode{});
+  }
+}
+template <class T>
+int32s load_int32(broadcast<T> s, std::size_t) noexcept {
+  return int32s(static_cast<std::int32_t>(static_cast<std::uint32_t>(s.value)));
+}
+
 /// Stores float lanes to width elements of T, rounding once (T = float or float16).
 template <class T>
 void store_floats(T* p, floats v) noexcept {

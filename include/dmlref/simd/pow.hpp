@@ -255,20 +255,6 @@ void store_patched(T* out, std::size_t i, floats y, float_mask special, Golden&&
   for (std::size_t k = 0; k < width; ++k) out[i + k] = flags[k] != 0.0f ? golden(k) : staged[k];
 }
 
-/// width integer elements as int32 lanes (sign- or zero-extended; UINT32 keeps its bits).
-template <class T>
-int32s load_int32(contiguous<T> s, std::size_t i) noexcept {
-  if constexpr (sizeof(T) == 4) {
-    return int32s::load_unaligned(reinterpret_cast<const std::int32_t*>(s.data + i));
-  } else {
-    return xsimd::load_as<std::int32_t>(s.data + i, xsimd::unaligned_mode{});
-  }
-}
-template <class T>
-int32s load_int32(broadcast<T> s, std::size_t) noexcept {
-  return int32s(static_cast<std::int32_t>(static_cast<std::uint32_t>(s.value)));
-}
-
 /// pow(g, e) for float lanes g (already scaled) of a T result (float or float16), with e
 /// from an exponent source of E; lanes in `special` are left to the caller.
 template <class T, class E, class ExponentSource>
@@ -402,8 +388,8 @@ struct kernel<ops::pow, T, T, E> {
       }
       return;
     }
-    const int32s x = detail_pow::load_int32(base, i);
-    const int32s e = detail_pow::load_int32(exponent, i);
+    const int32s x = load_int32(base, i);
+    const int32s e = load_int32(exponent, i);
     int32s y = detail_pow::power_mod_2_32(x, xsimd::bitwise_cast<uint32s>(e));
     if constexpr (std::is_signed_v<E>) {
       // A negative exponent: 1 for x = 1, +-1 by parity for x = -1 (signed bases), else 0
