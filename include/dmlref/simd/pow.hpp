@@ -29,6 +29,7 @@
 #include "dmlref/simd/exp2_log2.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
+#include "dmlref/simd/pow_float_lanes.hpp"
 
 namespace dmlref::simd {
 
@@ -123,11 +124,35 @@ floats with_sign(floats magnitude, floats g, Parity&& exponent_parity) noexcept 
   return xsimd::select(negative, negative_result, magnitude);
 }
 
-/// |g|^e for a FLOAT32 result, g finite positive (any float), e finite, in double lanes.
-inline floats magnitude_for_float(floats g, doubles e_low, doubles e_high) noexcept {
-  doubles g_low, g_high;
-  widen(g, g_low, g_high);
-  return narrow(exp2_for_float(e_low * log2_of_float(g_low)), exp2_for_float(e_high * log2_of_float(g_high)));
+/// |g|^e for a FLOAT32 result, g finite positive (any float), e = e_hi + e_lo finite (see
+/// exponent_pair): in float lanes where the target has FMA (simd/pow_float_lanes.hpp), in
+/// double lanes where it has not (simd/exp2_log2.hpp).
+inline floats magnitude_for_float(floats g, floats e_hi, floats e_lo) noexcept {
+  if constexpr (fused_mul_add) {
+    return pow_magnitude_in_float_lanes(g, e_hi, e_lo);
+  } else {
+    doubles g_low, g_high, hi_low, hi_high, lo_low, lo_high;
+    widen(g, g_low, g_high);
+    widen(e_hi, hi_low, hi_high);
+    widen(e_lo, lo_low, lo_high);
+    const doubles e_low = hi_low + lo_low, e_high = hi_high + lo_high;  // exact: |e| < 2^33
+    return narrow(exp2_for_float(e_low * log2_of_float(g_low)), exp2_for_float(e_high * log2_of_float(g_high)));
+  }
+}
+/// An integer exponent as floats e_hi + e_lo = e exactly (e_hi = e rounded to float, e_lo the
+/// rest): 32-bit integers can need more than a float's 24 bits, and t = e log2 g needs all.
+template <class E, class ExponentSource>
+void exponent_pair(ExponentSource exponent, std::size_t i, floats& hi, floats& lo) noexcept {
+  if constexpr (sizeof(E) <= 2) {  // exact in a float
+    hi = load_floats(exponent, i);
+    lo = floats(0.0f);
+  } else {
+    doubles e_low, e_high, hi_low, hi_high;
+    load_doubles(exponent, i, e_low, e_high);  // exact
+    hi = narrow(e_low, e_high);
+    widen(hi, hi_low, hi_high);
+    lo = narrow(e_low - hi_low, e_high - hi_high);  // exact: an integer below 2^8 in magnitude
+  }
 }
 /// |g|^e for a FLOAT16 result, g a positive normal float, e finite, in float lanes.
 inline floats magnitude_for_half(floats g, floats e) noexcept {
@@ -280,9 +305,7 @@ floats power(floats g, ExponentSource exponent, std::size_t i, float_mask& speci
     const floats finite_e = xsimd::select(special, floats(0.0f), e);
     floats magnitude;
     if constexpr (std::is_same_v<T, float>) {
-      doubles e_low, e_high;
-      widen(finite_e, e_low, e_high);
-      magnitude = magnitude_for_float(xsimd::select(special, floats(1.0f), magnitude_base), e_low, e_high);
+      magnitude = magnitude_for_float(xsimd::select(special, floats(1.0f), magnitude_base), finite_e, floats(0.0f));
     } else {
       magnitude = magnitude_for_half(xsimd::select(special, floats(1.0f), magnitude_base), finite_e);
     }
@@ -291,9 +314,9 @@ floats power(floats g, ExponentSource exponent, std::size_t i, float_mask& speci
     const floats base = xsimd::select(special, floats(1.0f), magnitude_base);
     floats magnitude;
     if constexpr (std::is_same_v<T, float>) {
-      doubles e_low, e_high;
-      load_doubles(exponent, i, e_low, e_high);
-      magnitude = magnitude_for_float(base, e_low, e_high);
+      floats e_hi, e_lo;
+      exponent_pair<E>(exponent, i, e_hi, e_lo);
+      magnitude = magnitude_for_float(base, e_hi, e_lo);
     } else {  // |e| > 2^24 rounds in float: harmless, |g|^e is out of range unless |g| = 1
       magnitude = magnitude_for_half(base, load_floats(exponent, i));  // UINT32 converts unsigned
     }
