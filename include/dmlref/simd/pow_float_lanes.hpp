@@ -182,8 +182,10 @@ inline floats pow_magnitude_in_float_lanes(floats g, floats e_hi, floats e_lo) n
   const floats normal = from_bits(bits_of(y_unscaled) + (n << 23));
   const auto normal_range = (t_estimate >= floats(-124.0f)) & (t_estimate <= floats(126.0f));
   if (xsimd::all(normal_range)) return normal;
+  // The first factor by the exponent field, so that there is one product to round (two
+  // products of constants could be reassociated into 2^n, which overflows for n >= 128).
   const uint32s half = xsimd::bitwise_cast<uint32s>(xsimd::bitwise_cast<int32s>(n) >> 1);
-  const floats scaled = (y_unscaled * power_of_two(half)) * power_of_two(n - half);
+  const floats scaled = from_bits(bits_of(y_unscaled) + (half << 23)) * power_of_two(n - half);
   const floats limit = xsimd::select(t_estimate > floats(0.0f), floats(INFINITY), floats(0.0f));
   return xsimd::select(normal_range, normal,
                        xsimd::select(xsimd::abs(t_estimate) > floats(152.0f), limit, scaled));
