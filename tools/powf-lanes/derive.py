@@ -9,7 +9,7 @@ were derived, and the figures its error analysis quotes. Run: python3 derive.py
   multiple of 2^-16 (so k + T_hi is exact for |k| < 2^8), T_lo the rest rounded to float.
 - log2(1 + r) = r (K + r Y(r)), K = 1/ln 2 as hi + lo floats, Y of degree 4 fitted by
   least squares at Chebyshev nodes in [-rmax, rmax]; Y's constant term as hi + lo floats.
-- 2^f = 1 + f q(f) on |f| <= fmax, q of degree 5, the same way; 2^(j/16) as hi + lo floats.
+- 2^f = 1 + f q(f) on |f| <= fmax, q of degree 3, the same way; 2^(j/16) as hi + lo floats.
 Errors are measured in exact arithmetic (mpmath, 60 digits) on dense grids, with the
 coefficients as the float values the header holds.
 """
@@ -81,9 +81,9 @@ rel_err = max(abs(log_poly(r) / mlog2(1 + r) - 1) for r in grid if r != 0)
 print("log2(1+r) fit on |r| <= %.5f: abs error 2^%.2f, rel error 2^%.2f" % (float(r_fit), float(mlog2(abs_err)), float(mlog2(rel_err))))
 
 # ---- exp2 ----
-FMAX = mpf(0.17)
+FMAX = mpf(0.0315)
 q = lambda f: (mpf(2)**f - 1) / f if f != 0 else log(2)
-cq = fit(q, 5, FMAX)
+cq = fit(q, 3, FMAX)
 cqf = [f32r(c) for c in cq]
 def exp_poly(f):
     return 1 + f * sum(mpf(float(c)) * f**d for d, c in enumerate(cqf))
@@ -102,6 +102,6 @@ print("log_t_lo:", ", ".join(hexf(t) + "f" for t in T_lo))
 print("K_hi, K_lo:", hexf(K_hi) + "f", hexf(K_lo) + "f")
 print("c2_hi, c2_lo:", hexf(c2_hi) + "f", hexf(c2_lo) + "f")
 print("c3..c6:", ", ".join(hexf(c) + "f" for c in cyf))
-print("exp q0..q5:", ", ".join(hexf(c) + "f" for c in cqf))
+print("exp q0..q3:", ", ".join(hexf(c) + "f" for c in cqf))
 print("exp2 hi:", ", ".join(hexf(c) + "f" for c in S_hi))
 print("exp2 lo:", ", ".join(hexf(c) + "f" for c in S_lo))

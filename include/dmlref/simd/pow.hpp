@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "dmlref/core/bits.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/pow.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
@@ -299,7 +300,7 @@ int32s load_int32(broadcast<T> s, std::size_t) noexcept {
 /// pow(g, e) for float lanes g (already scaled) of a T result (float or float16), with e
 /// from an exponent source of E; lanes in `special` are left to the caller.
 template <class T, class E, class ExponentSource>
-floats power(floats g, ExponentSource exponent, std::size_t i, float_mask& special) noexcept {
+DMLREF_DETAIL_ALWAYS_INLINE floats power(floats g, ExponentSource exponent, std::size_t i, float_mask& special) noexcept {
   const floats magnitude_base = xsimd::abs(g);
   if constexpr (is_float_element_v<E>) {
     const floats e = load_floats(exponent, i);

@@ -2,7 +2,7 @@
 // |g|^e with a FLOAT32 result, in float lanes (simd/pow.hpp's FLOAT32 pow on targets with
 // FMA; without FMA it takes exp2_log2.hpp's double lanes): g a positive finite nonzero
 // float (normal or subnormal), e = e_hi + e_lo finite (e_lo = 0, or for 32-bit integer
-// exponents the exact remainder e - e_hi). Within 1.5 ULP of the exact result, so within
+// exponents the exact remainder e - e_hi). Within 1.62 ULP of the exact result, so within
 // 2 ULP (ops::pow_fast_ulp_budget) of golden's correctly rounded one.
 //
 // Algorithm (t = e log2 g, carried as floats whose sum is t to about 2^-24 absolute):
@@ -19,40 +19,46 @@
 //     K_lo and r times the rest of Y); then p = r inner as P = fma(r, inner_hi, r inner_lo)
 //     plus p_lo = fma(r, inner_hi, -P) + r inner_lo.
 //     So log2 g = A + P + (T_lo + p_lo): A and P floats, the rest below 2^-16.9.
-//  3. t = e_hi A + e_hi P + small: the two products split exactly by FMA into
-//     big + err (err = fma(e_hi, X, -big)); small = e_hi (T_lo + p_lo) + err_A + err_P
-//     + e_lo (A + P).
-//  4. Each big product rounded to sixteenths on its own (n = round(16 big), read off the
-//     bits of 16 big + 1.5 * 2^23 as an integer, f = fma(n, -1/16, big) exact); then
-//     t = (n_A + n_P) / 16 + f with f = (f_A + f_P) + small, |f| <= 0.163.
-//  5. 2^t = 2^n' 2^(j/16) 2^f (n_A + n_P = 16 n' + j): 2^(j/16) = S_hi + S_lo from a table,
-//     2^f = 1 + f q(f), q of degree 5; y = S_hi + fma(S_hi, f q, S_lo), the last sum the
+//  3. t = e_hi A + e_hi P + small, small = e_hi (T_lo + p_lo) + err_A + e_lo (A + P) with
+//     big_A = e_hi A rounded and err_A = fma(e_hi, A, -big_A) its exact error.
+//  4. n16 = round(16 t~) for t~ = fma(e_hi, P, big_A) + small (read off the bits of
+//     16 t~ + 1.5 * 2^23 as an integer); f = fma(e_hi, P, rest_A) + small with rest_A =
+//     fma(n16, -1/16, big_A), so t = n16 / 16 + f and |f| <= 1/32 + 2^-14. rest_A is exact
+//     where it matters: A = 0 gives -n16/16; else |P| <= 0.755 |A|, so |rest_A| <= |big_A|
+//     (exact, a multiple of big_A's ULP) once |big_A| >= 0.13, and below that it rounds by
+//     <= 2^-27. The one product e_hi P enters inside FMAs, exactly.
+//  5. 2^t = 2^n' 2^(j/16) 2^f (n16 = 16 n' + j): 2^(j/16) = S_hi + S_lo from a table,
+//     2^f = 1 + f q(f), q of degree 3; y = S_hi + fma(S_hi, f q, S_lo), the last sum the
 //     one rounding of the result; then times 2^n' by adding n' to the exponent field where
 //     the result is normal (t in [-124, 126]), else by two factors 2^(n'/2) so subnormal
 //     results round once more (double rounding: < 0.5 ULP more) and overflow gives Inf;
-//     |t| > 152 gives 0 or Inf outright.
+//     |t| > 152 gives 0 or Inf outright. Range decisions use e_hi (A + P), never NaN.
 //
 // Error analysis (tools/powf-lanes/derive.py derives the constants and measures the fits):
 //  log2 g, absolute: T_hi + T_lo misses T by <= 2^-42.3; the fit of log2(1 + r) misses by
 //  <= 2^-42.7 (relative 2^-37.8); Y's float evaluation errs by <= 2^-30, times r^2 <= 2^-40.9;
 //  inner_lo's rounding <= 2^-36 times r: 2^-41.2; splitting p: fma and r inner_lo roundings
-//  <= 2 * 2^-41. Sum <= 2^-38.5 absolute, and where A = 0 (g in [1 - 2^-7, 1 + 2^-6) times
-//  a power of 2 with k = 0) relative <= 2^-35. For t within [-152, 152]: A != 0 means
-//  |log2 g| >= -log2(1 - 2^-7) = 0.0113, so |e| <= 13430 = 2^13.72 and e times the error of
-//  log2 g is <= 2^-24.8; where A = 0 it is <= 152 * 2^-35 = 2^-27.7.
+//  <= 2 * 2^-41. Sum <= 2^-38.5 absolute, and where A = 0 (k = 0, j = 0) relative <= 2^-35.
+//  For t within [-152, 152]: A != 0 means |log2 g| >= -log2(1 - 2^-7) = 0.0113, so
+//  |e| <= 13430 = 2^13.72 and e times the error of log2 g is <= 2^-24.8; where A = 0 it is
+//  <= 152 * 2^-35 = 2^-27.7.
 //  t's arithmetic: T_lo + p_lo rounds by <= 2^-42 (times |e|: 2^-28.3); |small| <= 0.1
-//  (e_hi T_lo <= 2^13.72 * 2^-17.08, e_hi p_lo <= 2^13.72 * 2^-29.9, err <= 2^-24 * 2^9.3
-//  with |big| <= 2^9.3), its fma roundings <= 2 * 2^-28; f_A + f_P (<= 1/16) rounds by
-//  <= 2^-29, adding small (|f| <= 0.163) by <= 2^-27. Sum: |t - t computed| <= 2^-24.2,
-//  so 2^t errs relatively by <= ln 2 * 2^-24.2 = 2^-24.7.
-//  2^t: the fit of 2^f on |f| <= 0.17 <= 2^-31.4 relative; q's float evaluation <= 2^-25
-//  relative times |f| <= 0.163 (2^-27.6 of y); f q rounds by <= 2^-27 (|f q| <= 1/8), the
-//  fma's result by <= 2^-27 S_hi, i.e. 2^-26.8 of y (y >= 0.89 S_hi); S_hi + S_lo misses
-//  2^(j/16) by 2^-49. Sum <= 2^-25.3 relative.
-//  Total before the final rounding: relative <= 2^-24.7 + 2^-25.3 = 2^-24.0, which is <= 1
-//  ULP (a float y has |y| < 2^24 ULP); with the final rounding <= 1.5 ULP (normal results;
-//  subnormal results: relative errors cost half as much there, plus the double rounding's
-//  0.5, also <= 1.5; Inf for results that round to FLT_MAX is 1 ULP away).
+//  (e_hi T_lo <= 2^13.72 * 2^-17.08, e_hi p_lo <= 2^13.72 * 2^-29.9, err_A <= 2^-24 * 2^9.3
+//  as |big_A| <= 2^9.3), its fmas round by <= 2 * 2^-28; rest_A by <= 2^-27 (only where
+//  |big_A| < 0.13, so |e| < 3 and the log2 term above is below 2^-36); fma(e_hi, P, rest_A)
+//  (<= 0.132) by <= 2^-26.9; adding small (|f| <= 0.0313) by <= 2^-30. Sum:
+//  |t - (n16 / 16 + f)| <= 2^-24.8 + 2^-28.3 + 2^-27 + 2^-26.9 + 2^-30 <= 2^-24.3, so 2^t
+//  errs relatively by <= ln 2 * 2^-24.3 = 2^-24.8.
+//  2^t: the fit of 2^f on |f| <= 0.0315 <= 2^-33.9 relative; q's float evaluation <= 2^-25
+//  relative, times |f|: 2^-30; f q (<= 0.022) rounds by <= 2^-30, the fma's result
+//  (|S_hi f q| <= 0.044) by <= 2^-30, i.e. 2^-29.9 of y (y >= 0.978 S_hi); S_hi + S_lo
+//  misses 2^(j/16) by 2^-49. Sum <= 2^-28.3 relative.
+//  Total before the final rounding: relative <= 2^-24.8 + 2^-28.3 <= 2^-24.7, which is
+//  <= 0.62 ULP (a float y has |y| < 2^24 ULP); with the final rounding <= 1.12 ULP (normal
+//  results; subnormal results: relative errors cost at most as much there, plus the double
+//  rounding's 0.5, <= 1.62; Inf for a result that rounds to FLT_MAX is 1 ULP away). The
+//  bounds add worst cases of independent steps; measured on 10^6 samples per hard region
+//  (tests/test_fast_path.cpp's regions), the worst is 1 ULP.
 //
 // As elsewhere in the fast path: exponent fields and rounded multiples are read off the
 // bits and converted by integer conversions; exact splits use FMA only (never a sum and
@@ -61,6 +67,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "dmlref/core/bits.hpp"
 #include "dmlref/simd/arch.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
 
@@ -131,17 +138,19 @@ inline floats power_of_two(uint32s n) noexcept { return from_bits((n + uint32s(1
 
 /// |g|^e for a FLOAT32 result: g positive, finite and nonzero, e = e_hi + e_lo finite with
 /// e_lo = 0 or the exact remainder of an integer exponent. Needs FMA (fused_mul_add).
-inline floats pow_magnitude_in_float_lanes(floats g, floats e_hi, floats e_lo) noexcept {
+DMLREF_DETAIL_ALWAYS_INLINE floats pow_magnitude_in_float_lanes(floats g, floats e_hi, floats e_lo) noexcept {
   using namespace detail_pow_float_lanes;
   using detail_exp2_log2::small_integers_as_floats;
   // 1. g = 2^k m, the interval j, r = m c_j - 1 exactly.
-  const uint32s raw = bits_of(g);
-  const auto subnormal = raw < uint32s(0x00800000);
-  const uint32s bits = xsimd::select(subnormal, bits_of(small_integers_as_floats(raw)), raw);
+  uint32s bits = bits_of(g), bias(127);
+  const auto subnormal = bits < uint32s(0x00800000);
+  if (xsimd::any(subnormal)) {  // rare: only where present
+    bits = xsimd::select(subnormal, bits_of(small_integers_as_floats(bits)), bits);
+    bias = xsimd::select(subnormal, uint32s(127 + 149), bias);
+  }
   const uint32s shifted = bits + uint32s(0x00020000);  // m >= 2 - 2^-6 moves to the next binade
   const uint32s exponent_field = shifted & uint32s(0xFF800000);
   const floats m = from_bits(bits - exponent_field + uint32s(0x3F800000));
-  const uint32s bias = xsimd::select(subnormal, uint32s(127 + 149), uint32s(127));
   const floats k = small_integers_as_floats((shifted >> 23) - bias);
   const uint32s j = shifted >> 18;
   const floats r = mul_add(m, lookup32(log_c, j), floats(-1.0f));
@@ -157,38 +166,31 @@ inline floats pow_magnitude_in_float_lanes(floats g, floats e_hi, floats e_lo) n
   const floats r_inner_lo = r * inner_lo;
   const floats p_hi = mul_add(r, inner_hi, r_inner_lo);
   const floats p_lo = mul_add(r, inner_hi, -p_hi) + r_inner_lo;
-  // 3. t = big_a + big_p + small.
+  // 3. t = e_hi a + e_hi p_hi + small.
   const floats big_a = e_hi * a;
-  const floats big_p = e_hi * p_hi;
-  const floats errors = mul_add(e_hi, a, -big_a) + mul_add(e_hi, p_hi, -big_p);
-  const floats small = mul_add(e_lo, a + p_hi, mul_add(e_hi, lookup32(log_t_lo, j) + p_lo, errors));
-  const floats t_estimate = e_hi * (a + p_hi);  // nonzero and of t's sign unless g = 1
-  // 4. t = n16 / 16 + f.
-  const uint32s n_a = sixteenths(big_a), n_p = sixteenths(big_p);
-  const floats f_a = mul_add(small_integers_as_floats(n_a), floats(-0.0625f), big_a);
-  const floats f_p = mul_add(small_integers_as_floats(n_p), floats(-0.0625f), big_p);
-  const floats f = (f_a + f_p) + small;
-  const uint32s n16 = n_a + n_p;
+  const floats small = mul_add(e_lo, a + p_hi, mul_add(e_hi, lookup32(log_t_lo, j) + p_lo, mul_add(e_hi, a, -big_a)));
+  const floats t_range = e_hi * (a + p_hi);  // for range decisions: never NaN, of t's sign
+  // 4. t = n16 / 16 + f, |f| <= 1/32 + 2^-14.
+  const uint32s n16 = sixteenths(mul_add(e_hi, p_hi, big_a) + small);
+  const floats rest_a = mul_add(small_integers_as_floats(n16), floats(-0.0625f), big_a);  // exact where it matters
+  const floats f = mul_add(e_hi, p_hi, rest_a) + small;
   // 5. 2^t.
-  floats q(0x1.432cf6p-13f);
-  q = mul_add(q, f, floats(0x1.5db46p-10f));
-  q = mul_add(q, f, floats(0x1.3b2ab4p-7f));
-  q = mul_add(q, f, floats(0x1.c6b08ap-5f));
+  floats q(0x1.3b2c52p-7f);
+  q = mul_add(q, f, floats(0x1.c6b354p-5f));
   q = mul_add(q, f, floats(0x1.ebfbep-3f));
   q = mul_add(q, f, floats(0x1.62e43p-1f));
   const floats s_hi = detail_exp2_log2::lookup16(exp_hi, n16);
   const floats y_unscaled = s_hi + mul_add(s_hi, f * q, detail_exp2_log2::lookup16(exp_lo, n16));
   const uint32s n = xsimd::bitwise_cast<uint32s>(xsimd::bitwise_cast<int32s>(n16) >> 4);
   const floats normal = from_bits(bits_of(y_unscaled) + (n << 23));
-  const auto normal_range = (t_estimate >= floats(-124.0f)) & (t_estimate <= floats(126.0f));
+  const auto normal_range = (t_range >= floats(-124.0f)) & (t_range <= floats(126.0f));
   if (xsimd::all(normal_range)) return normal;
   // The first factor by the exponent field, so that there is one product to round (two
   // products of constants could be reassociated into 2^n, which overflows for n >= 128).
   const uint32s half = xsimd::bitwise_cast<uint32s>(xsimd::bitwise_cast<int32s>(n) >> 1);
   const floats scaled = from_bits(bits_of(y_unscaled) + (half << 23)) * power_of_two(n - half);
-  const floats limit = xsimd::select(t_estimate > floats(0.0f), floats(INFINITY), floats(0.0f));
-  return xsimd::select(normal_range, normal,
-                       xsimd::select(xsimd::abs(t_estimate) > floats(152.0f), limit, scaled));
+  const floats limit = xsimd::select(t_range > floats(0.0f), floats(INFINITY), floats(0.0f));
+  return xsimd::select(normal_range, normal, xsimd::select(xsimd::abs(t_range) > floats(152.0f), limit, scaled));
 }
 
 }  // namespace dmlref::simd
