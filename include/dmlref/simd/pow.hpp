@@ -130,7 +130,7 @@ floats with_sign(floats magnitude, floats g, Parity&& exponent_parity) noexcept 
 /// |g|^e for a FLOAT32 result, g finite positive (any float), e = e_hi + e_lo finite (see
 /// exponent_pair): in float lanes where the target has FMA (simd/pow_float_lanes.hpp), in
 /// double lanes where it has not (simd/exp2_log2.hpp).
-inline floats magnitude_for_float(floats g, floats e_hi, floats e_lo) noexcept {
+DMLREF_DETAIL_ALWAYS_INLINE floats magnitude_for_float(floats g, floats e_hi, floats e_lo) noexcept {
   if constexpr (fused_mul_add) {
     return pow_magnitude_in_float_lanes(g, e_hi, e_lo);
   } else {
@@ -357,7 +357,7 @@ struct kernel<ops::constant_pow, T, T> {
   }
 
   template <detail_pow::form F, class Source>
-  static void block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
+  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
     const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
     if constexpr (F != detail_pow::form::general) {
       store_floats(out + i, detail_pow::cheap_power<F>(g));
@@ -401,7 +401,8 @@ struct kernel<ops::pow, T, T, E> {
   static constexpr bool paired = std::is_same_v<T, float16>;  // FLOAT32's double lanes spill when paired
 
   template <class BaseSource, class ExponentSource>
-  static void block(const ops::pow& op, T* out, std::size_t i, BaseSource base, ExponentSource exponent) {
+  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::pow& op, T* out, std::size_t i, BaseSource base,
+                                                ExponentSource exponent) {
     if constexpr (float_base) {
       float_block(op, out, i, base, exponent);
     } else {
@@ -411,7 +412,8 @@ struct kernel<ops::pow, T, T, E> {
 
  private:
   template <class BaseSource, class ExponentSource>
-  static void float_block(const ops::pow& op, T* out, std::size_t i, BaseSource base, ExponentSource exponent) {
+  DMLREF_DETAIL_ALWAYS_INLINE static void float_block(const ops::pow& op, T* out, std::size_t i, BaseSource base,
+                                                      ExponentSource exponent) {
     const floats g = detail_pow::scaled(load_floats(base, i), op.scale_and_bias);
     auto special = detail_pow::special_base<T>(g);
     const floats y = detail_pow::power<T, E>(g, exponent, i, special);
