@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -159,6 +160,29 @@ TEST_CASE("fast path: CONSTANT_POW FLOAT32, a quick sample, within budget") {
 
 namespace {
 
+/// POW of the pairs (base[k], exponent[k]) on both paths: NaN where golden has NaN, else
+/// within the fast path's budget of golden.
+template <class T, class E>
+void expect_pow_within_budget(const std::vector<T>& base, const std::vector<E>& exponent, std::optional<scale_bias> sb,
+                              const std::string& what) {
+  std::vector<T> g(base.size()), f(base.size());
+  const std::uint32_t size[] = {static_cast<std::uint32_t>(base.size())};
+  const auto bv = make_packed_view(base.data(), size);
+  const auto ev = make_packed_view(exponent.data(), size);
+  REQUIRE(pow(golden, bv, ev, make_packed_view(g.data(), size), sb).ok());
+  REQUIRE(pow(fast, bv, ev, make_packed_view(f.data(), size), sb).ok());
+  std::size_t nan_mismatches = 0, at = 0;
+  const auto worst = worst_distance(g, f, nan_mismatches, at);
+  const auto budget = ops::pow::fast_ulp_budget(data_type_of_v<T>);
+  MESSAGE("POW " << type_name(data_type_of_v<T>) << " ^ " << type_name(data_type_of_v<E>) << what << ": " << base.size()
+                 << " pairs, worst " << worst << " ULP (budget " << budget << ")");
+  CHECK(nan_mismatches == 0);
+  CHECK_MESSAGE(worst <= budget, "base " << static_cast<double>(static_cast<float>(base[at])) << " exponent "
+                                         << static_cast<double>(exponent[at]) << " golden "
+                                         << static_cast<double>(static_cast<float>(g[at])) << " fast "
+                                         << static_cast<double>(static_cast<float>(f[at])));
+}
+
 template <class T, class E>
 void check_pow(std::size_t samples, std::optional<scale_bias> sb = std::nullopt) {
   std::mt19937_64 rng(23);
@@ -188,19 +212,7 @@ void check_pow(std::size_t samples, std::optional<scale_bias> sb = std::nullopt)
       exponent.push_back(E(static_cast<float>(e)));
     }
   }
-  std::vector<T> g(base.size()), f(base.size());
-  const std::uint32_t size[] = {static_cast<std::uint32_t>(base.size())};
-  const auto bv = make_packed_view(base.data(), size);
-  const auto ev = make_packed_view(exponent.data(), size);
-  REQUIRE(pow(golden, bv, ev, make_packed_view(g.data(), size), sb).ok());
-  REQUIRE(pow(fast, bv, ev, make_packed_view(f.data(), size), sb).ok());
-  std::size_t nan_mismatches = 0, at = 0;
-  const auto worst = worst_distance(g, f, nan_mismatches, at);
-  const auto budget = ops::pow::fast_ulp_budget(data_type_of_v<T>);
-  MESSAGE("POW " << type_name(data_type_of_v<T>) << " ^ " << type_name(data_type_of_v<E>) << ": " << base.size()
-                 << " pairs, worst " << worst << " ULP (budget " << budget << ")");
-  CHECK(nan_mismatches == 0);
-  CHECK(worst <= budget);
+  expect_pow_within_budget(base, exponent, sb, "");
 }
 
 }  // namespace
@@ -212,6 +224,73 @@ TEST_CASE_TEMPLATE("fast path: POW FLOAT32 base, every exponent type, within bud
 TEST_CASE_TEMPLATE("fast path: POW FLOAT16 base, every exponent type, within budget", E, float, float16, std::int8_t,
                    std::int32_t, std::uint16_t) {
   check_pow<float16, E>(30000);
+}
+// The hard regions of FLOAT32 pow's float-lane algorithm (simd/pow_float_lanes.hpp): t =
+// e log2|g| near overflow (128), through the subnormal range (-126 to -150) and the switch
+// to two-factor scaling (-124), bases near 1 (the interval with c = 1 and its neighbours,
+// where |log2 g| is small and |e| large), subnormal bases, large integer exponents (beyond
+// a float's 24 bits) with negative bases, odd float exponents with negative bases.
+TEST_CASE("fast path: POW FLOAT32, hard regions of the float-lane algorithm, within budget") {
+  std::mt19937_64 rng(29);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const std::size_t n = 20000;
+  // Bases from base_of(), exponents making t uniform in [t_low, t_high], signs random (the
+  // exponents are rarely integral, so negative bases mostly check NaN agreement).
+  auto region = [&](const char* what, auto base_of, double t_low, double t_high) {
+    std::vector<float> base, exponent;
+    for (std::size_t k = 0; k < n; ++k) {
+      const float g = base_of();
+      const double t = t_low + (t_high - t_low) * unit(rng);
+      base.push_back(g);
+      exponent.push_back(static_cast<float>(t / std::log2(static_cast<double>(g))));
+    }
+    expect_pow_within_budget(base, exponent, std::nullopt, what);
+  };
+  const auto any_base = [&] { return std::ldexp(1.0f + static_cast<float>(unit(rng)), static_cast<int>(rng() % 60) - 30); };
+  const auto near_one = [&] {  // 1 + k ULP, k in [-2048, 2047] \ {0}
+    const int k = static_cast<int>(rng() % 4095) - 2047;
+    return k >= 0 ? 1.0f + static_cast<float>(k + 1) * 0x1p-23f : 1.0f + static_cast<float>(k) * 0x1p-24f;
+  };
+  const auto around_one = [&] { return static_cast<float>(0.98 + 0.05 * unit(rng)); };
+  const auto below_one = [&] { return static_cast<float>(0.5 + 0.5 * unit(rng)); };
+  const auto subnormal = [&] { return std::ldexp(static_cast<float>(rng() % 0x7FFFFF + 1), -149); };
+  region(" near overflow", any_base, 120.0, 135.0);
+  region(" subnormal results", any_base, -155.0, -120.0);
+  region(" normal to subnormal", any_base, -127.0, -123.0);
+  region(" 1 + k ULP, large |e|", near_one, -160.0, 160.0);
+  region(" bases in [0.98, 1.03]", around_one, -160.0, 160.0);
+  region(" bases in [0.5, 1]", below_one, -160.0, 160.0);
+  region(" subnormal bases", subnormal, -160.0, 160.0);
+  {  // int32 exponents up to 2^31 with bases +-(1 +- k ULP): t through the whole range
+    std::vector<float> base;
+    std::vector<std::int32_t> exponent;
+    for (std::size_t k = 0; k < n; ++k) {
+      const float step = static_cast<float>(rng() % 64 + 1);
+      const float g = (rng() % 2 ? -1.0f : 1.0f) * (rng() % 2 ? 1.0f + step * 0x1p-23f : 1.0f - step * 0x1p-24f);
+      double e = (-160.0 + 320.0 * unit(rng)) / std::log2(std::fabs(static_cast<double>(g)));
+      if (std::fabs(e) > 2147483647.0) e = std::copysign(static_cast<double>(rng() % 2147483647), e);
+      base.push_back(g);
+      exponent.push_back(static_cast<std::int32_t>(e));
+    }
+    expect_pow_within_budget(base, exponent, std::nullopt, " bases +-(1 +- k ULP)");
+  }
+  {  // uint32 exponents: any, with bases just below +-1
+    std::vector<float> base;
+    std::vector<std::uint32_t> exponent;
+    for (std::size_t k = 0; k < n; ++k) {
+      base.push_back((rng() % 2 ? -1.0f : 1.0f) * (1.0f - static_cast<float>(rng() % 64 + 1) * 0x1p-24f));
+      exponent.push_back(static_cast<std::uint32_t>(rng()));
+    }
+    expect_pow_within_budget(base, exponent, std::nullopt, " bases just below +-1");
+  }
+  {  // odd integral float exponents below 2^23 with negative bases near -1
+    std::vector<float> base, exponent;
+    for (std::size_t k = 0; k < n; ++k) {
+      base.push_back(-(1.0f + static_cast<float>(rng() % 4096 + 1) * 0x1p-23f));
+      exponent.push_back(static_cast<float>(2 * (rng() % (1u << 22)) + 1) * (rng() % 2 ? 1.0f : -1.0f));
+    }
+    expect_pow_within_budget(base, exponent, std::nullopt, " odd exponents, negative bases");
+  }
 }
 TEST_CASE("fast path: POW with ScaleBias, within budget") {
   check_pow<float, float>(20000, scale_bias{0.5f, 1.0f});

@@ -26,6 +26,14 @@ using uint64s = batch<std::uint64_t>;
 /// Elements per step of every kernel: one batch of floats.
 inline constexpr std::size_t width = floats::size;
 
+/// Whether mul_add is one fused instruction (one rounding) on this target.
+inline constexpr bool fused_mul_add =
+#if defined(__AVX512F__) || (defined(__FMA__) && defined(__AVX__))
+    true;
+#else
+    false;
+#endif
+
 /// a * b + c, one fused instruction (one rounding) where the target has FMA (xsimd 8.1's fma
 /// on AVX-512 rounds twice); a product and a sum, rounded twice, where it has not.
 inline doubles mul_add(doubles a, doubles b, doubles c) noexcept {

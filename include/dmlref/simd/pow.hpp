@@ -9,10 +9,12 @@
 // - CONSTANT_POW takes an exact cheap form for the exponents 0, 1, 2, 3, 4, 0.5, -0.5, -1,
 //   -2: products and square roots in float or in double lanes (each within 1 ULP of the
 //   correctly rounded result; x^2 in float and sqrt are correctly rounded).
-// - Any other exponent, and POW: |g|^e = exp2(e * log2|g|) (simd/exp2_log2.hpp): in double
-//   lanes for FLOAT32 results (within 0.5 + 2^-3 ULP of the exact result), in float lanes
-//   for FLOAT16 results (within 0.5 + 2^-8 ULP), then one rounding to the output type. A
-//   negative base takes the sign of its exponent's parity, or NaN for a non-integral one;
+// - Any other exponent, and POW: |g|^e = exp2(e * log2|g|). FLOAT32 results: in float lanes
+//   with double-float intermediates where the target has FMA (simd/pow_float_lanes.hpp,
+//   within 1.5 ULP of the exact result), in double lanes without (simd/exp2_log2.hpp, within
+//   0.5 + 2^-3 ULP); 32-bit integer exponents enter as an exact pair of floats. FLOAT16
+//   results: in float lanes (simd/exp2_log2.hpp, within 0.5 + 2^-8 ULP), then one rounding
+//   to the output type. A negative base takes the sign of its exponent's parity, or NaN for a non-integral one;
 //   parity is read off the exponent's bits (integer exponents: their own lowest bit).
 // - Lanes whose base is 0, Inf or NaN (for FLOAT16 results also a FLOAT32 subnormal, which
 //   only ScaleBias can make), or whose exponent is 0, Inf or NaN, take the golden scalar
@@ -24,11 +26,13 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "dmlref/core/bits.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/pow.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
+#include "dmlref/simd/pow_float_lanes.hpp"
 
 namespace dmlref::simd {
 
@@ -123,11 +127,35 @@ floats with_sign(floats magnitude, floats g, Parity&& exponent_parity) noexcept 
   return xsimd::select(negative, negative_result, magnitude);
 }
 
-/// |g|^e for a FLOAT32 result, g finite positive (any float), e finite, in double lanes.
-inline floats magnitude_for_float(floats g, doubles e_low, doubles e_high) noexcept {
-  doubles g_low, g_high;
-  widen(g, g_low, g_high);
-  return narrow(exp2_for_float(e_low * log2_of_float(g_low)), exp2_for_float(e_high * log2_of_float(g_high)));
+/// |g|^e for a FLOAT32 result, g finite positive (any float), e = e_hi + e_lo finite (see
+/// exponent_pair): in float lanes where the target has FMA (simd/pow_float_lanes.hpp), in
+/// double lanes where it has not (simd/exp2_log2.hpp).
+DMLREF_DETAIL_ALWAYS_INLINE floats magnitude_for_float(floats g, floats e_hi, floats e_lo) noexcept {
+  if constexpr (fused_mul_add) {
+    return pow_magnitude_in_float_lanes(g, e_hi, e_lo);
+  } else {
+    doubles g_low, g_high, hi_low, hi_high, lo_low, lo_high;
+    widen(g, g_low, g_high);
+    widen(e_hi, hi_low, hi_high);
+    widen(e_lo, lo_low, lo_high);
+    const doubles e_low = hi_low + lo_low, e_high = hi_high + lo_high;  // exact: |e| < 2^33
+    return narrow(exp2_for_float(e_low * log2_of_float(g_low)), exp2_for_float(e_high * log2_of_float(g_high)));
+  }
+}
+/// An integer exponent as floats e_hi + e_lo = e exactly (e_hi = e rounded to float, e_lo the
+/// rest): 32-bit integers can need more than a float's 24 bits, and t = e log2 g needs all.
+template <class E, class ExponentSource>
+void exponent_pair(ExponentSource exponent, std::size_t i, floats& hi, floats& lo) noexcept {
+  if constexpr (sizeof(E) <= 2) {  // exact in a float
+    hi = load_floats(exponent, i);
+    lo = floats(0.0f);
+  } else {
+    doubles e_low, e_high, hi_low, hi_high;
+    load_doubles(exponent, i, e_low, e_high);  // exact
+    hi = narrow(e_low, e_high);
+    widen(hi, hi_low, hi_high);
+    lo = narrow(e_low - hi_low, e_high - hi_high);  // exact: an integer below 2^8 in magnitude
+  }
 }
 /// |g|^e for a FLOAT16 result, g a positive normal float, e finite, in float lanes.
 inline floats magnitude_for_half(floats g, floats e) noexcept {
@@ -258,7 +286,7 @@ void store_patched(T* out, std::size_t i, floats y, float_mask special, Golden&&
 /// pow(g, e) for float lanes g (already scaled) of a T result (float or float16), with e
 /// from an exponent source of E; lanes in `special` are left to the caller.
 template <class T, class E, class ExponentSource>
-floats power(floats g, ExponentSource exponent, std::size_t i, float_mask& special) noexcept {
+DMLREF_DETAIL_ALWAYS_INLINE floats power(floats g, ExponentSource exponent, std::size_t i, float_mask& special) noexcept {
   const floats magnitude_base = xsimd::abs(g);
   if constexpr (is_float_element_v<E>) {
     const floats e = load_floats(exponent, i);
@@ -266,9 +294,7 @@ floats power(floats g, ExponentSource exponent, std::size_t i, float_mask& speci
     const floats finite_e = xsimd::select(special, floats(0.0f), e);
     floats magnitude;
     if constexpr (std::is_same_v<T, float>) {
-      doubles e_low, e_high;
-      widen(finite_e, e_low, e_high);
-      magnitude = magnitude_for_float(xsimd::select(special, floats(1.0f), magnitude_base), e_low, e_high);
+      magnitude = magnitude_for_float(xsimd::select(special, floats(1.0f), magnitude_base), finite_e, floats(0.0f));
     } else {
       magnitude = magnitude_for_half(xsimd::select(special, floats(1.0f), magnitude_base), finite_e);
     }
@@ -277,9 +303,9 @@ floats power(floats g, ExponentSource exponent, std::size_t i, float_mask& speci
     const floats base = xsimd::select(special, floats(1.0f), magnitude_base);
     floats magnitude;
     if constexpr (std::is_same_v<T, float>) {
-      doubles e_low, e_high;
-      load_doubles(exponent, i, e_low, e_high);
-      magnitude = magnitude_for_float(base, e_low, e_high);
+      floats e_hi, e_lo;
+      exponent_pair<E>(exponent, i, e_hi, e_lo);
+      magnitude = magnitude_for_float(base, e_hi, e_lo);
     } else {  // |e| > 2^24 rounds in float: harmless, |g|^e is out of range unless |g| = 1
       magnitude = magnitude_for_half(base, load_floats(exponent, i));  // UINT32 converts unsigned
     }
@@ -317,7 +343,7 @@ struct kernel<ops::constant_pow, T, T> {
   }
 
   template <detail_pow::form F, class Source>
-  static void block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
+  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
     const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
     if constexpr (F != detail_pow::form::general) {
       store_floats(out + i, detail_pow::cheap_power<F>(g));
@@ -361,7 +387,8 @@ struct kernel<ops::pow, T, T, E> {
   static constexpr bool paired = std::is_same_v<T, float16>;  // FLOAT32's double lanes spill when paired
 
   template <class BaseSource, class ExponentSource>
-  static void block(const ops::pow& op, T* out, std::size_t i, BaseSource base, ExponentSource exponent) {
+  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::pow& op, T* out, std::size_t i, BaseSource base,
+                                                ExponentSource exponent) {
     if constexpr (float_base) {
       float_block(op, out, i, base, exponent);
     } else {
@@ -371,7 +398,8 @@ struct kernel<ops::pow, T, T, E> {
 
  private:
   template <class BaseSource, class ExponentSource>
-  static void float_block(const ops::pow& op, T* out, std::size_t i, BaseSource base, ExponentSource exponent) {
+  DMLREF_DETAIL_ALWAYS_INLINE static void float_block(const ops::pow& op, T* out, std::size_t i, BaseSource base,
+                                                      ExponentSource exponent) {
     const floats g = detail_pow::scaled(load_floats(base, i), op.scale_and_bias);
     auto special = detail_pow::special_base<T>(g);
     const floats y = detail_pow::power<T, E>(g, exponent, i, special);
