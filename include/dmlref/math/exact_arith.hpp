@@ -177,8 +177,19 @@ DMLREF_DETAIL_ALWAYS_INLINE T multiply_rounded(std::int64_t n, T s) noexcept {
 /// round_to_format rounds once (subnormals, overflow to infinity). An exact zero sum of
 /// nonzero addends is +0; a zero product plus a zero bias is -0 only when both are -0. An
 /// infinite or NaN operand goes through the general exact arithmetic above.
+namespace detail_arith {
+
+/// multiply_add_rounded with an infinite or NaN operand: the general exact route, kept out of
+/// line so that the finite route stays small enough to inline.
 template <class T>
-float multiply_add_rounded(T x, float s, float b) noexcept {
+DMLREF_DETAIL_NOINLINE float multiply_add_special(T x, float s, float b) noexcept {
+  return round_real<float>(add(multiply(to_real(x), to_real(s)), to_real(b)));
+}
+
+}  // namespace detail_arith
+
+template <class T>
+DMLREF_DETAIL_ALWAYS_INLINE float multiply_add_rounded(T x, float s, float b) noexcept {
   static_assert(is_float_element_v<T> || sizeof(T) <= 4, "integer x of at most 32 bits: the product stays in 64");
   using F = detail::binary32;
   const auto s_bits = bits_of(s);
@@ -197,9 +208,7 @@ float multiply_add_rounded(T x, float s, float b) noexcept {
   }
   const bool s_special = (s_bits & F::exponent_mask) == F::exponent_mask;
   const bool b_special = (b_bits & F::exponent_mask) == F::exponent_mask;
-  if (x_special || s_special || b_special) {
-    return round_real<float>(add(multiply(to_real(x), to_real(s)), to_real(b)));
-  }
+  if (x_special || s_special || b_special) return detail_arith::multiply_add_special(x, s, b);
   const exact_binary s_value = detail::decompose<F>(s_bits);
   const exact_binary b_value = detail::decompose<F>(b_bits);
   const bool product_negative = x_value.negative != s_value.negative;
