@@ -21,6 +21,7 @@
 #include <random>
 #include <string>
 
+#include "dmlref/core/float16.hpp"
 #include "dmlref/math/bigint.hpp"
 
 #include "bit_helpers.hpp"
@@ -45,11 +46,27 @@ struct rng32 {
 
 constexpr bool long_double_is_x87 = std::numeric_limits<long double>::digits == 64;
 
-/// x * s + b through the library: exact product, exact sum, one rounding to float.
+/// Calls of library_fma whose two routes gave different bits (NaN included), since the last
+/// take_route_disagreements().
+int route_disagreements = 0;
+
+int take_route_disagreements() {
+  const int count = route_disagreements;
+  route_disagreements = 0;
+  return count;
+}
+
+/// x * s + b through the library, both ways: the general exact arithmetic (exact product,
+/// exact sum, one rounding to float) and the integer fused multiply-add
+/// (multiply_add_rounded, what ScaleBias uses). Returns the fused one; a difference in any
+/// bit is counted in route_disagreements.
 template <class X>
 float library_fma(X x, float s, float b) {
-  return round_real<float>(
-      dmlref::math::add(dmlref::math::multiply(to_real(x), to_real(s)), to_real(b)));
+  const float general =
+      round_real<float>(dmlref::math::add(dmlref::math::multiply(to_real(x), to_real(s)), to_real(b)));
+  const float fused = dmlref::math::multiply_add_rounded(x, s, b);
+  if (bits_as<std::uint32_t>(general) != bits_as<std::uint32_t>(fused)) ++route_disagreements;
+  return fused;
 }
 
 /// Same bits, or both NaN (NaN compared by class only).
@@ -181,6 +198,7 @@ TEST_CASE("exact arith: multiply + add + round_real<float> matches fmaf") {
   }
   CHECK(cancellations > 100000);
   CHECK(mismatches == 0);
+  CHECK(take_route_disagreements() == 0);
 }
 
 TEST_CASE("exact arith: hand-derived fma cases") {
@@ -225,6 +243,45 @@ TEST_CASE("exact arith: hand-derived fma cases") {
   CHECK(library_fma(-1.0f, inf, 5.0f) == -inf);
   CHECK(library_fma(1.0f, 2.0f, -inf) == -inf);
   CHECK(std::isnan(library_fma(std::numeric_limits<float>::quiet_NaN(), 0.0f, 1.0f)));
+  CHECK(take_route_disagreements() == 0);
+}
+
+TEST_CASE("exact arith: every FLOAT16 x * s + b, both routes against fmaf") {
+  // The widened half is exact in float, so fmaf of it is the reference. Scales and biases
+  // that give subnormal and overflowing results, exact cancellation (+-0), and specials.
+  const float inf = std::numeric_limits<float>::infinity();
+  const float max = std::numeric_limits<float>::max();
+  const float tiny = std::numeric_limits<float>::denorm_min();
+  const float scales[] = {1.5f, -1.0f, 0.0f, -0.0f, 1e-30f, -3e-39f, tiny, 1e35f, max, inf, -inf,
+                          std::numeric_limits<float>::quiet_NaN(), 0.1f, 65504.0f};
+  const float biases[] = {-0.25f, 0.0f, -0.0f, 1.0f, -1.0f, tiny, -tiny, 1e-40f, -max, max, inf, -inf,
+                          std::numeric_limits<float>::quiet_NaN(), 3.0e-8f};
+  int mismatches = 0;
+  long long count = 0;
+  for (const float s : scales) {
+    for (const float b : biases) {
+      for (std::uint32_t h = 0; h < 65536; ++h) {
+        const auto x = dmlref::float16::from_bits(static_cast<std::uint16_t>(h));
+        const float want = std::fma(static_cast<float>(x), s, b);
+        const float got = library_fma(x, s, b);
+        ++count;
+        if (!same_float(got, want) && mismatches++ < 10) {
+          CHECK_MESSAGE(false, "fma(half " << hex(h) << ", " << hex(bits_as<std::uint32_t>(s)) << ", "
+                                           << hex(bits_as<std::uint32_t>(b)) << ") = "
+                                           << hex(bits_as<std::uint32_t>(got)) << ", fmaf gives "
+                                           << hex(bits_as<std::uint32_t>(want)));
+        }
+      }
+    }
+  }
+  // -x * s exactly cancelled by b = x * s: +0 whatever the signs (h = 0x3c01: 1 + 2^-10).
+  const auto x = dmlref::float16::from_bits(0x3c01);
+  const float p = static_cast<float>(x) * 1.5f;  // exact: 11 x 2 bits
+  CHECK(bits_as<std::uint32_t>(library_fma(x, -1.5f, p)) == 0u);
+  CHECK(bits_as<std::uint32_t>(library_fma(x, 1.5f, -p)) == 0u);
+  CHECK(count == 65536LL * 14 * 14);
+  CHECK(mismatches == 0);
+  CHECK(take_route_disagreements() == 0);
 }
 
 TEST_CASE("exact arith: add with a far smaller addend and with cancellation") {
@@ -349,6 +406,7 @@ TEST_CASE("exact arith: integer x * float s + b against an exact long double com
   CHECK(bits_as<std::uint32_t>(library_fma(std::int32_t{-5}, 0.0f, -0.0f)) == 0x80000000u);
   CHECK(bits_as<std::uint32_t>(library_fma(std::int32_t{0}, -1.0f, -0.0f)) == 0x80000000u);
   CHECK(std::isnan(library_fma(std::int32_t{0}, std::numeric_limits<float>::infinity(), 1.0f)));
+  CHECK(take_route_disagreements() == 0);
 }
 
 TEST_CASE("exact arith: multiply keeps every bit of 64 x 64-bit products") {

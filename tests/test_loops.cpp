@@ -173,6 +173,31 @@ struct add_twice {
   double operator()(double a, double b) const { return a + 2 * b; }
 };
 
+/// want[out] = a + 2 b element by element over the original sizes and strides (the oracle of
+/// apply_golden(add_twice{}, ...)); a and b are read from the given vectors, never from want.
+void naive_add_twice(std::uint32_t rank, const std::uint32_t* sizes, const element_strides& out_strides,
+                     const element_strides& a_strides, const element_strides& b_strides,
+                     const std::vector<double>& a, const std::vector<double>& b, std::vector<double>& want) {
+  std::vector<std::uint32_t> index(rank, 0);
+  for (bool more = true; more;) {
+    std::uint64_t oo = 0, oa = 0, ob = 0;
+    for (std::uint32_t d = 0; d < rank; ++d) {
+      oo += index[d] * out_strides[d];
+      oa += index[d] * a_strides[d];
+      ob += index[d] * b_strides[d];
+    }
+    want[oo] = a[oa] + 2 * b[ob];
+    more = false;
+    for (std::uint32_t d = rank; d-- > 0;) {
+      if (++index[d] < sizes[d]) {
+        more = true;
+        break;
+      }
+      index[d] = 0;
+    }
+  }
+}
+
 struct positive {
   bool defined(double a) const { return a > 0; }
 };
@@ -306,26 +331,7 @@ TEST_CASE("apply_golden matches a naive loop on random layouts, also in place") 
 
     // Naive expectation, from copies of the inputs taken before anything is written.
     std::vector<double> want = in_place ? a : out;
-    {
-      std::vector<std::uint32_t> index(rank, 0);
-      for (bool more = true; more;) {
-        std::uint64_t oo = 0, oa = 0, ob = 0;
-        for (std::uint32_t d = 0; d < rank; ++d) {
-          oo += index[d] * out_strides[d];
-          oa += index[d] * a_layout[d];
-          ob += index[d] * b_strides[d];
-        }
-        want[oo] = a[oa] + 2 * b[ob];
-        more = false;
-        for (std::uint32_t d = rank; d-- > 0;) {
-          if (++index[d] < sizes[d]) {
-            more = true;
-            break;
-          }
-          index[d] = 0;
-        }
-      }
-    }
+    naive_add_twice(rank, sizes.data(), out_strides, a_layout, b_strides, a, b, want);
 
     double* out_data = in_place ? a.data() : out.data();
     const dmlref::loops::operand<double> o{out_data, out_strides};
@@ -339,6 +345,49 @@ TEST_CASE("apply_golden matches a naive loop on random layouts, also in place") 
     }
   }
   CHECK(failures == 0);
+}
+
+TEST_CASE("apply_golden: rows longer than a block, every row-stride pattern, also in place") {
+  // Rows of 700 elements (two full blocks and a part), 3 of them; the row strides of the
+  // output (1, 2), a (0, 1, 2, 3) and b (0, 1, 3) in every combination, in place where a's
+  // layout is the output's. A row stride of 0 is a per-row broadcast (the row's value
+  // changes from row to row), 2 and 3 leave gaps.
+  const std::uint32_t sizes[] = {3, 700};
+  auto strides_for = [&](std::uint64_t row_stride) {
+    const std::uint64_t row_pitch = row_stride == 0 ? 1 : row_stride * sizes[1] + 5;
+    return element_strides{row_pitch, row_stride};
+  };
+  auto extent = [&](const element_strides& s) {
+    return static_cast<std::size_t>((sizes[0] - 1) * s[0] + (sizes[1] - 1) * s[1] + 1);
+  };
+  std::mt19937 rng(0xB10Cu);
+  int cases = 0;
+  for (const std::uint64_t out_step : {1u, 2u}) {
+    for (const std::uint64_t a_step : {0u, 1u, 2u, 3u}) {
+      for (const std::uint64_t b_step : {0u, 1u, 3u}) {
+        for (const bool in_place : {false, true}) {
+          if (in_place && a_step != out_step) continue;
+          const auto out_strides = strides_for(out_step);
+          const auto a_strides = strides_for(a_step);
+          const auto b_strides = strides_for(b_step);
+          std::vector<double> a(extent(a_strides)), b(extent(b_strides));
+          for (auto& v : a) v = static_cast<double>(rng() % 1000);
+          for (auto& v : b) v = static_cast<double>(rng() % 1000);
+          std::vector<double> out(extent(out_strides), -1.0);  // -1: never written (gaps)
+          std::vector<double> want = in_place ? a : out;
+          naive_add_twice(2, sizes, out_strides, a_strides, b_strides, a, b, want);
+          double* out_data = in_place ? a.data() : out.data();
+          dmlref::apply_golden(add_twice{}, 2, sizes, dmlref::loops::operand<double>{out_data, out_strides},
+                               dmlref::loops::operand<const double>{a.data(), a_strides},
+                               dmlref::loops::operand<const double>{b.data(), b_strides});
+          CHECK_MESSAGE((in_place ? a : out) == want, (in_place ? "in place, " : "")
+                                                         << describe(2, sizes, {out_strides, a_strides, b_strides}));
+          ++cases;
+        }
+      }
+    }
+  }
+  CHECK(cases == 30);
 }
 
 TEST_CASE("golden_defined_mask marks each element from its own inputs") {

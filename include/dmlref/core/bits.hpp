@@ -22,6 +22,16 @@
 #define DMLREF_DETAIL_ALWAYS_INLINE inline
 #endif
 
+/// Keeps a rarely taken golden-path function (special values) out of line, so that the
+/// common path calling it stays small. Changes no result.
+#if defined(__GNUC__) || defined(__clang__)
+#define DMLREF_DETAIL_NOINLINE inline __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define DMLREF_DETAIL_NOINLINE inline __declspec(noinline)
+#else
+#define DMLREF_DETAIL_NOINLINE inline
+#endif
+
 namespace dmlref::detail {
 
 /// std::bit_cast for C++17.

@@ -4,6 +4,7 @@
 // significant ones are folded into the sticky flag) and are rounded by round_real.
 
 #include <cstdint>
+#include <utility>
 
 #include "dmlref/math/real.hpp"
 
@@ -166,6 +167,88 @@ DMLREF_DETAIL_ALWAYS_INLINE T multiply_rounded(std::int64_t n, T s) noexcept {
       detail::round_to_format<F>({sign != 0, n_magnitude * s_magnitude.mantissa, s_magnitude.exponent, false});
   const auto infinite = static_cast<bits_type>(sign | F::infinity);
   return from_bits<T>(nan ? F::quiet_nan : special ? infinite : finite);
+}
+
+/// x * s + b rounded once to FLOAT32, to nearest with ties to even (a fused multiply-add):
+/// the same bits as round_real<float>(add(multiply(to_real(x), to_real(s)), to_real(b))),
+/// for x a float element or an integer of at most 32 bits. Finite operands take integer
+/// arithmetic on the significands: the product (at most 32 x 24 bits) is exact in 64 bits,
+/// the sum is aligned with the smaller addend's shifted-out bits folded into sticky, and
+/// round_to_format rounds once (subnormals, overflow to infinity). An exact zero sum of
+/// nonzero addends is +0; a zero product plus a zero bias is -0 only when both are -0. An
+/// infinite or NaN operand goes through the general exact arithmetic above.
+namespace detail_arith {
+
+/// multiply_add_rounded with an infinite or NaN operand: the general exact route, kept out of
+/// line so that the finite route stays small enough to inline.
+template <class T>
+DMLREF_DETAIL_NOINLINE float multiply_add_special(T x, float s, float b) noexcept {
+  return round_real<float>(add(multiply(to_real(x), to_real(s)), to_real(b)));
+}
+
+}  // namespace detail_arith
+
+template <class T>
+DMLREF_DETAIL_ALWAYS_INLINE float multiply_add_rounded(T x, float s, float b) noexcept {
+  static_assert(is_float_element_v<T> || sizeof(T) <= 4, "integer x of at most 32 bits: the product stays in 64");
+  using F = detail::binary32;
+  const auto s_bits = bits_of(s);
+  const auto b_bits = bits_of(b);
+  bool x_special = false;  // infinite or NaN
+  exact_binary x_value{};
+  if constexpr (is_float_element_v<T>) {
+    using X = typename format_of<T>::type;
+    const auto x_bits = bits_of(x);
+    x_special = (x_bits & X::exponent_mask) == X::exponent_mask;
+    x_value = detail::decompose<X>(x_bits);
+  } else {
+    const real r = to_real(x);
+    x_value = r.magnitude;
+    x_value.negative = r.negative;
+  }
+  const bool s_special = (s_bits & F::exponent_mask) == F::exponent_mask;
+  const bool b_special = (b_bits & F::exponent_mask) == F::exponent_mask;
+  if (x_special || s_special || b_special) return detail_arith::multiply_add_special(x, s, b);
+  const exact_binary s_value = detail::decompose<F>(s_bits);
+  const exact_binary b_value = detail::decompose<F>(b_bits);
+  const bool product_negative = x_value.negative != s_value.negative;
+  const std::uint64_t product = x_value.mantissa * s_value.mantissa;  // below 2^56: exact
+  const int product_exponent = x_value.exponent + s_value.exponent;
+  if (b_value.mantissa == 0) {  // b = +-0
+    if (product == 0) return from_bits<float>(product_negative && b_value.negative ? F::sign_mask : 0u);
+    return from_bits<float>(detail::round_to_format<F>({product_negative, product, product_exponent, false}));
+  }
+  if (product == 0) return from_bits<float>(b_bits);  // b is a float: rounding keeps it
+  // Both addends nonzero: leading bits at bit 61 (room for a carry and a shift of one), the
+  // larger magnitude first. Plain integers, not exact_binary values: a struct passed through
+  // memory costs a store-forwarding stall per element.
+  const int product_shift = 62 - detail::bit_width(product);  // >= 6: the product has <= 56 bits
+  const int bias_shift = 62 - detail::bit_width(b_value.mantissa);
+  std::uint64_t larger = product << product_shift, smaller = b_value.mantissa << bias_shift;
+  int larger_exponent = product_exponent - product_shift, smaller_exponent = b_value.exponent - bias_shift;
+  bool negative = product_negative;
+  if (smaller_exponent > larger_exponent || (smaller_exponent == larger_exponent && smaller > larger)) {
+    std::swap(larger, smaller);
+    std::swap(larger_exponent, smaller_exponent);
+    negative = b_value.negative;
+  }
+  const int gap = larger_exponent - smaller_exponent;
+  bool sticky = false;
+  std::uint64_t sum = 0;
+  int sum_exponent = larger_exponent;
+  if (product_negative == b_value.negative) {
+    sum = larger + detail_arith::shift_right_sticky(smaller, gap, sticky);  // below 2^63
+  } else if (gap <= 1) {  // exact: the larger one shifted left instead
+    sum = (larger << gap) - smaller;
+    sum_exponent = smaller_exponent;
+    if (sum == 0) return from_bits<float>(0u);  // exact cancellation: +0
+  } else {
+    // larger - (aligned + d), 0 < d < 1 when bits fell off: one lower, and sticky. At
+    // least 2^61 - 2^60 remains, so the sticky fraction lies below the rounding bit.
+    const std::uint64_t aligned = detail_arith::shift_right_sticky(smaller, gap, sticky);
+    sum = larger - aligned - (sticky ? 1 : 0);
+  }
+  return from_bits<float>(detail::round_to_format<F>({negative, sum, sum_exponent, sticky}));
 }
 
 }  // namespace dmlref::math

@@ -21,9 +21,7 @@ namespace ops {
 template <class T>
 math::real scaled_input(T x, const std::optional<scale_bias>& sb) noexcept {
   if (!sb) return math::to_real(x);
-  const auto product = math::multiply(math::to_real(x), math::to_real(sb->scale));
-  const auto sum = math::add(product, math::to_real(sb->bias));
-  return math::to_real(math::round_real<float>(sum));
+  return math::to_real(math::multiply_add_rounded(x, sb->scale, sb->bias));
 }
 
 }  // namespace ops
