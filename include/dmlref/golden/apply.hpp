@@ -20,6 +20,7 @@
 #include <tuple>
 #include <utility>
 
+#include "dmlref/core/bits.hpp"
 #include "dmlref/loops/for_each_row.hpp"
 #include "dmlref/loops/operand.hpp"
 
@@ -27,9 +28,12 @@ namespace dmlref {
 
 namespace detail {
 
-/// One row of packed operands: element(o[i], in[i]...) for i in [0, n).
+/// One row of packed operands: element(o[i], in[i]...) for i in [0, n). Out of line: both
+/// row loops call this one copy, so the operator's code is compiled once per instantiation
+/// (inlined into both, it made every translation unit using the golden path about half as
+/// slow again to compile).
 template <class Element, class Out, class... Ins>
-void packed_row(Element& element, std::uint64_t n, Out* o, const Ins*... in) {
+DMLREF_DETAIL_NOINLINE void packed_row(Element& element, std::uint64_t n, Out* o, const Ins*... in) {
   for (std::uint64_t i = 0; i < n; ++i) element(o[i], in[i]...);
 }
 
@@ -40,7 +44,8 @@ inline constexpr std::uint64_t block_elements = 256;
 /// starts at row and steps by stride. Packed rows are read in place; a broadcast row's block
 /// already holds its value (fill_broadcast); a strided row is gathered into scratch.
 template <class T>
-const T* input_block(const T* row, std::uint64_t stride, std::uint64_t first, std::uint64_t count, T* scratch) {
+DMLREF_DETAIL_NOINLINE const T* input_block(const T* row, std::uint64_t stride, std::uint64_t first,
+                                            std::uint64_t count, T* scratch) {
   if (stride == 1) return row + first;
   if (stride != 0) {
     for (std::uint64_t i = 0; i < count; ++i) scratch[i] = row[(first + i) * stride];
@@ -50,35 +55,42 @@ const T* input_block(const T* row, std::uint64_t stride, std::uint64_t first, st
 
 /// Fills scratch[0, count) with a broadcast row's value, once per row.
 template <class T>
-void fill_broadcast(const T* row, std::uint64_t stride, std::uint64_t count, T* scratch) {
+DMLREF_DETAIL_NOINLINE void fill_broadcast(const T* row, std::uint64_t stride, std::uint64_t count, T* scratch) {
   if (stride != 0) return;
   const T value = *row;
   std::fill(scratch, scratch + count, value);
 }
 
-/// The rows of a shape with some row stride other than 1, block by block.
+/// Writes a block to a strided output row: row[(first + i) * stride] = block[i].
+template <class T>
+DMLREF_DETAIL_NOINLINE void scatter_block(const T* block, std::uint64_t count, T* row, std::uint64_t stride,
+                                          std::uint64_t first) {
+  for (std::uint64_t i = 0; i < count; ++i) row[(first + i) * stride] = block[i];
+}
+
+/// Uninitialised scratch for one block of T (a std::array in a tuple would be zeroed on every
+/// row, which costs as much as a short row).
+template <class T>
+struct scratch_block {
+  scratch_block() noexcept {}  // NOLINT: deliberately no member initialisation
+  T values[block_elements];
+};
+
+/// One row with some row stride other than 1, block by block. (The per-type helpers above are
+/// out of line: compiled once per element type, not once per operator.)
 template <class Element, class Out, class... Ins, std::size_t... I>
-void blocked_rows(const loops::loop_shape<1 + sizeof...(Ins)>& shape, const loops::operand<Out>& out,
-                  std::index_sequence<I...>, Element& element, const loops::operand<const Ins>&... ins) {
-  const std::uint64_t n = shape.row_length();
-  const std::uint64_t out_stride = shape.row_stride(0);
-  const std::array<std::uint64_t, sizeof...(Ins)> in_stride{shape.row_stride(1 + I)...};
-  std::tuple<std::array<Ins, block_elements>...> in_scratch;
-  std::array<Out, block_elements> out_scratch;
-  loops::for_each_row(shape, [&](const loops::row_offsets<1 + sizeof...(Ins)>& at) {
-    Out* const o = out.data + at[0];
-    const std::tuple<const Ins*...> in{(ins.data + at[1 + I])...};
-    (fill_broadcast(std::get<I>(in), in_stride[I], std::min(n, block_elements), std::get<I>(in_scratch).data()), ...);
-    for (std::uint64_t first = 0; first < n; first += block_elements) {
-      const std::uint64_t count = std::min(n - first, block_elements);
-      Out* const target = out_stride == 1 ? o + first : out_scratch.data();
-      packed_row(element, count, target,
-                 input_block(std::get<I>(in), in_stride[I], first, count, std::get<I>(in_scratch).data())...);
-      if (out_stride != 1) {
-        for (std::uint64_t i = 0; i < count; ++i) o[(first + i) * out_stride] = out_scratch[i];
-      }
-    }
-  });
+DMLREF_DETAIL_NOINLINE void blocked_row(Element& element, std::uint64_t n, Out* o, std::uint64_t out_stride,
+                                        std::index_sequence<I...>, const std::array<std::uint64_t, sizeof...(Ins)>& in_stride,
+                                        const Ins*... in) {
+  std::tuple<scratch_block<Ins>...> in_scratch;
+  scratch_block<Out> out_scratch;
+  (fill_broadcast(in, in_stride[I], std::min(n, block_elements), std::get<I>(in_scratch).values), ...);
+  for (std::uint64_t first = 0; first < n; first += block_elements) {
+    const std::uint64_t count = std::min(n - first, block_elements);
+    Out* const target = out_stride == 1 ? o + first : out_scratch.values;
+    packed_row(element, count, target, input_block(in, in_stride[I], first, count, std::get<I>(in_scratch).values)...);
+    if (out_stride != 1) scatter_block(out_scratch.values, count, o, out_stride, first);
+  }
 }
 
 /// Calls element(out_element, in_elements...) for every logical element, in row-major order.
@@ -87,15 +99,16 @@ void for_each_element(std::uint32_t rank, const std::uint32_t* sizes,
                       const loops::operand<Out>& out, std::index_sequence<I...> inputs,
                       Element&& element, const loops::operand<const Ins>&... ins) {
   const auto shape = loops::shape_of(rank, sizes, out, ins...);
-  bool packed = true;
-  for (std::size_t k = 0; k < 1 + sizeof...(Ins); ++k) packed = packed && shape.row_stride(k) == 1;
-  if (!packed) {
-    blocked_rows(shape, out, inputs, element, ins...);
-    return;
-  }
   const std::uint64_t n = shape.row_length();
+  const std::uint64_t out_stride = shape.row_stride(0);
+  const std::array<std::uint64_t, sizeof...(Ins)> in_stride{shape.row_stride(1 + I)...};
+  const bool packed = out_stride == 1 && ((in_stride[I] == 1) && ...);
   loops::for_each_row(shape, [&](const loops::row_offsets<1 + sizeof...(Ins)>& at) {
-    packed_row(element, n, out.data + at[0], (ins.data + at[1 + I])...);
+    if (packed) {
+      packed_row(element, n, out.data + at[0], (ins.data + at[1 + I])...);
+    } else {
+      blocked_row(element, n, out.data + at[0], out_stride, inputs, in_stride, (ins.data + at[1 + I])...);
+    }
   });
 }
 
