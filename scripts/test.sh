@@ -3,12 +3,12 @@
 # of CMakePresets.json (each: configure, build, ctest; the ctest entries and their labels are
 # in cmake/dmlrefTests.cmake and cmake/dmlrefFuzzers.cmake).
 #
-#   default  gcc-release  g++ C++17 -O3 -march=native: unit, conformance (both paths), examples,
+#   default  gcc-release  g++ C++17 -O2 -march=native: unit, conformance (both paths), examples,
 #                         consumers (find_package, pkg-config, add_subdirectory, Meson subproject)
 #            clang-asan   clang++ C++20 -O1, ASan + UBSan, assertions on: unit, conformance,
 #                         examples, fuzz-smoke (each fuzzer replays its committed corpus, then fuzzes)
-#   --full   (CI, .ci/run) gcc-release-full (gcc-release + the exhaustive suite, the bench's list,
-#            flagproof), clang-asan, gcc-cxx20-sse2, clang-cxx17-avx2, and Meson's own build + tests
+#   --full   (CI, .ci/run) gcc-release-full (gcc-release at -O3 + the exhaustive suite, the bench's
+#            list, flagproof), clang-asan, gcc-cxx20-sse2, clang-cxx17-avx2, and Meson's own build + tests
 #
 # Every ctest entry counts as one test (a workflow that stops before its tests counts one
 # failure). The last line is exactly "N passed, N failed"; the exit status is non-zero when
