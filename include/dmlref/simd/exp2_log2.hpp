@@ -32,6 +32,7 @@
 //
 // Tables are read by register permutes on AVX-512 and AVX2, from memory elsewhere.
 
+#include <cstddef>
 #include <cstdint>
 
 #include "dmlref/simd/arch.hpp"
@@ -72,6 +73,17 @@ alignas(64) inline constexpr float exp_scale_f[16] = {
     0x1.ebfdaep-1f, 0x1.eab07ep-1f, 0x1.ea09e6p-1f, 0x1.ea1148p-1f, 0x1.eace54p-1f, 0x1.ec4918p-1f,
     0x1.ee89fap-1f, 0x1.f199bep-1f, 0x1.f5818ep-1f, 0x1.fa4afap-1f};
 
+/// table[index mod Entries] in each lane, read through memory: the targets without register
+/// permutes (Entries a power of two).
+template <std::size_t Entries, class Values, class Indices, class T>
+Values lookup_in_memory(const T* table, Indices index) noexcept {
+  alignas(64) typename Indices::value_type lanes[Indices::size];
+  alignas(64) T values[Values::size];
+  index.store_aligned(lanes);
+  for (std::size_t k = 0; k < Values::size; ++k) values[k] = table[lanes[k] & (Entries - 1)];
+  return Values::load_aligned(values);
+}
+
 /// table[index mod 16] in each lane.
 inline doubles lookup16(const double* table, uint64s index) noexcept {
 #if defined(__AVX512F__)
@@ -92,11 +104,7 @@ inline doubles lookup16(const double* table, uint64s index) noexcept {
   const __m256d high = _mm256_blendv_pd(part(2), part(3), bit2);
   return doubles(_mm256_blendv_pd(low, high, bit3));
 #else
-  alignas(64) std::uint64_t lanes[uint64s::size];
-  alignas(64) double values[doubles::size];
-  index.store_aligned(lanes);
-  for (std::size_t k = 0; k < doubles::size; ++k) values[k] = table[lanes[k] & 15];
-  return doubles::load_aligned(values);
+  return lookup_in_memory<16, doubles>(table, index);
 #endif
 }
 inline floats lookup16(const float* table, uint32s index) noexcept {
@@ -108,11 +116,7 @@ inline floats lookup16(const float* table, uint32s index) noexcept {
   return floats(_mm256_blendv_ps(_mm256_permutevar8x32_ps(_mm256_load_ps(table), j),
                                  _mm256_permutevar8x32_ps(_mm256_load_ps(table + 8), j), bit3));
 #else
-  alignas(64) std::uint32_t lanes[uint32s::size];
-  alignas(64) float values[floats::size];
-  index.store_aligned(lanes);
-  for (std::size_t k = 0; k < floats::size; ++k) values[k] = table[lanes[k] & 15];
-  return floats::load_aligned(values);
+  return lookup_in_memory<16, floats>(table, index);
 #endif
 }
 

@@ -114,11 +114,7 @@ inline floats lookup32(const float* table, uint32s index) noexcept {
   return floats(_mm256_blendv_ps(detail_exp2_log2::lookup16(table, index), detail_exp2_log2::lookup16(table + 16, index),
                                  bit4));
 #else
-  alignas(64) std::uint32_t lanes[uint32s::size];
-  alignas(64) float values[floats::size];
-  index.store_aligned(lanes);
-  for (std::size_t k = 0; k < floats::size; ++k) values[k] = table[lanes[k] & 31];
-  return floats::load_aligned(values);
+  return detail_exp2_log2::lookup_in_memory<32, floats>(table, index);
 #endif
 }
 
