@@ -344,6 +344,24 @@ struct kernel<ops::constant_pow, T, T> {
 
   template <detail_pow::form F, class Source>
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
+    if constexpr (F == detail_pow::form::general && std::is_same_v<T, float> && fused_mul_add) {
+      outlined_block<F>(op, out, i, in);
+    } else {
+      inline_block<F>(op, out, i, in);
+    }
+  }
+
+ private:
+  // FLOAT32's general blocks on FMA targets are one call each: inlined into the span loop,
+  // the same instructions ran at about half the throughput in some translation units and
+  // not in others (docs/fast-path.md); out of line, the loop is the same in every one.
+  template <detail_pow::form F, class Source>
+  DMLREF_DETAIL_NOINLINE static void outlined_block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
+    inline_block<F>(op, out, i, in);
+  }
+
+  template <detail_pow::form F, class Source>
+  DMLREF_DETAIL_ALWAYS_INLINE static void inline_block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
     const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
     if constexpr (F != detail_pow::form::general) {
       store_floats(out + i, detail_pow::cheap_power<F>(g));
@@ -389,7 +407,9 @@ struct kernel<ops::pow, T, T, E> {
   template <class BaseSource, class ExponentSource>
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::pow& op, T* out, std::size_t i, BaseSource base,
                                                 ExponentSource exponent) {
-    if constexpr (float_base) {
+    if constexpr (std::is_same_v<T, float> && fused_mul_add) {
+      outlined_float_block(op, out, i, base, exponent);
+    } else if constexpr (float_base) {
       float_block(op, out, i, base, exponent);
     } else {
       integer_block(op, out, i, base, exponent);
@@ -397,6 +417,13 @@ struct kernel<ops::pow, T, T, E> {
   }
 
  private:
+  // Out of line for the reason CONSTANT_POW's general FLOAT32 blocks are.
+  template <class BaseSource, class ExponentSource>
+  DMLREF_DETAIL_NOINLINE static void outlined_float_block(const ops::pow& op, T* out, std::size_t i,
+                                                         BaseSource base, ExponentSource exponent) {
+    float_block(op, out, i, base, exponent);
+  }
+
   template <class BaseSource, class ExponentSource>
   DMLREF_DETAIL_ALWAYS_INLINE static void float_block(const ops::pow& op, T* out, std::size_t i, BaseSource base,
                                                       ExponentSource exponent) {
