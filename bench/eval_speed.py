@@ -6,7 +6,7 @@ resident set), with the tensors' own bytes for scale.
 
   /usr/bin/python3 bench/eval_speed.py BUILD/dmlref-eval [--elements N] [--skip-json]
 
-Prints a Markdown table (docs/performance.md quotes it).
+Prints a Markdown table (README.md quotes its figures).
 """
 
 import argparse

@@ -14,8 +14,8 @@
 # failure). The last line is exactly "N passed, N failed"; the exit status is non-zero when
 # anything failed. Logs: build/logs/<preset>.log.
 #
-# Environment: DMLREF_JOBS=2 (build and ctest jobs), DMLREF_SKIP_DEPS=1 (no install-deps.sh),
-# DMLREF_FUZZ_SMOKE_SECONDS=10 (set at a preset's first configure).
+# Environment: DMLREF_JOBS=2 (build and ctest jobs), DMLREF_SKIP_DEPS=1 (no install-deps.sh).
+# The fuzz smoke runs last 10 s each (the CMake cache variable DMLREF_FUZZ_SMOKE_SECONDS).
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 1
