@@ -22,7 +22,7 @@ struct op_config {
   DML_OPERATOR_TYPE type;
   std::size_t inputs;                          // input slots
   std::array<DML_TENSOR_DATA_TYPE, 4> types;   // per input slot, then the output
-  bool zero_point = true;                      // DEQUANTIZE_LINEAR: ZeroPointTensor present
+  bool zero_point = true;                      // the quantize pair: ZeroPointTensor present
   bool scale_bias = false;                     // POW, CONSTANT_POW
   float exponent = 2.0f;                       // CONSTANT_POW
 };
@@ -32,10 +32,12 @@ constexpr auto F32 = DML_TENSOR_DATA_TYPE_FLOAT32, F16 = DML_TENSOR_DATA_TYPE_FL
                I64 = DML_TENSOR_DATA_TYPE_INT64, U8 = DML_TENSOR_DATA_TYPE_UINT8, U16 = DML_TENSOR_DATA_TYPE_UINT16,
                U32 = DML_TENSOR_DATA_TYPE_UINT32, U64 = DML_TENSOR_DATA_TYPE_UINT64;
 constexpr auto SIGN = DML_OPERATOR_ELEMENT_WISE_SIGN, CPOW = DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW,
-               POW = DML_OPERATOR_ELEMENT_WISE_POW, DEQ = DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR;
+               POW = DML_OPERATOR_ELEMENT_WISE_POW, DEQ = DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR,
+               QUANT = DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR;
 
 /// Every operator; SIGN on every type; POW with float, integer and mixed pairs; DEQUANTIZE
-/// from every input type to both outputs, with and without a zero point.
+/// from every input type to both outputs and QUANTIZE from every input type to both outputs,
+/// with and without a zero point.
 inline const std::vector<op_config>& configs() {
   static const std::vector<op_config> list = {
       {"SIGN FLOAT32", SIGN, 1, {F32, F32}},       {"SIGN FLOAT16", SIGN, 1, {F16, F16}},
@@ -63,6 +65,10 @@ inline const std::vector<op_config>& configs() {
       {"DEQUANTIZE UINT16->FLOAT16 no zero point", DEQ, 3, {U16, F16, U16, F16}, false},
       {"DEQUANTIZE INT32->FLOAT32 no zero point", DEQ, 3, {I32, F32, I32, F32}, false},
       {"DEQUANTIZE UINT32->FLOAT16", DEQ, 3, {U32, F16, U32, F16}},
+      {"QUANTIZE FLOAT32->UINT8", QUANT, 3, {F32, F32, U8, U8}},
+      {"QUANTIZE FLOAT16->INT8", QUANT, 3, {F16, F16, I8, I8}},
+      {"QUANTIZE INT32->INT8 no zero point", QUANT, 3, {I32, F32, I8, I8}, false},
+      {"QUANTIZE INT32->UINT8", QUANT, 3, {I32, F32, U8, U8}},
   };
   return list;
 }
@@ -93,6 +99,10 @@ inline const std::vector<std::vector<UINT>>& shapes() {
 
 inline bool in_place(layout_class l) { return l == layout_class::in_place || l == layout_class::in_place_padded; }
 
+/// Whether the operator may write over its InputTensor (the quantize pair never does: input
+/// and output types differ).
+inline bool runs_in_place(const op_config& config) { return config.type != DEQ && config.type != QUANT; }
+
 inline UINT64 element_bytes(DML_TENSOR_DATA_TYPE t) {
   return dmlref::element_size(static_cast<dmlref::data_type>(t));
 }
@@ -114,6 +124,7 @@ struct prepared {
   DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC constant_pow{};
   DML_ELEMENT_WISE_POW_OPERATOR_DESC pow{};
   DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC dequantize{};
+  DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC quantize{};
   DML_OPERATOR_DESC op{};
 
   prepared() = default;
@@ -159,7 +170,7 @@ inline void prepare(prepared& p, const op_config& config, const std::vector<UINT
   p.layout = layout;
   const std::size_t out = config.inputs;
   for (std::size_t k = 0; k <= out; ++k) {
-    const bool absent = config.type == DEQ && k == 2 && !config.zero_point;
+    const bool absent = (config.type == DEQ || config.type == QUANT) && k == 2 && !config.zero_point;
     p.present[k] = !absent;
     if (absent) continue;
     tensor& t = p.tensors[k];
@@ -190,6 +201,10 @@ inline void prepare(prepared& p, const op_config& config, const std::vector<UINT
     case DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR:
       p.dequantize = {desc(0), desc(1), desc(2), desc(3)};
       p.op = {config.type, &p.dequantize};
+      break;
+    case DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR:
+      p.quantize = {desc(0), desc(1), desc(2), desc(3)};
+      p.op = {config.type, &p.quantize};
       break;
     default:
       p.sign = {desc(0), desc(1)};

@@ -104,7 +104,7 @@ TEST_CASE("bounds: every binding is touched only within [0, TotalTensorSizeInByt
   std::size_t runs = 0;
   for (const auto& config : configs()) {
     for (const auto layout : all_layouts) {
-      if (in_place(layout) && config.type == DEQ) continue;  // DEQUANTIZE_LINEAR never runs in place
+      if (in_place(layout) && !runs_in_place(config)) continue;
       for (const auto& shape : shapes()) {
         for (const auto where : {placement::against_end, placement::against_start}) {
           run_guarded(dmlref::golden, "golden", config, shape, layout, where);
