@@ -360,23 +360,23 @@ TEST_CASE_TEMPLATE("fast path: DEQUANTIZE_LINEAR within budget", In, std::int8_t
   run(float16{});
 }
 
-TEST_CASE_TEMPLATE("fast path: DEQUANTIZE_LINEAR 32-bit inputs within [-2^23, 2^23] are exact to FLOAT32", In,
+TEST_CASE_TEMPLATE("fast path: DEQUANTIZE_LINEAR 32-bit inputs within [-2^23, 2^23) are exact to FLOAT32", In,
                    std::int32_t, std::uint32_t) {
-  // Blocks whose x and z all lie in [-2^23, 2^23] take float lanes (simd/dequantize_linear.hpp):
+  // Blocks whose x and z all lie in [-2^23, 2^23) take float lanes (simd/dequantize_linear.hpp):
   // the result must still be golden's, bit for bit, up to the range's ends, beside blocks just
-  // outside it (2^23 + 1), with scales that make subnormal and overflowing products.
+  // outside it (2^23 and -2^23 - 1), with scales that make subnormal and overflowing products.
   std::mt19937_64 rng(37);
-  constexpr std::int64_t edge = std::int64_t{1} << 23;
+  constexpr std::int64_t edge = std::int64_t{1} << 23;  // the first value outside
   const std::uint32_t channels = 9, length = 2053;
   std::vector<In> x(channels * length), zero(channels);
   const std::int64_t lowest = std::is_signed_v<In> ? -edge : 0;
-  const auto draw = [&] { return static_cast<In>(lowest + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(edge - lowest + 1))); };
+  const auto draw = [&] { return static_cast<In>(lowest + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(edge - lowest))); };
   for (auto& v : x) v = draw();
-  for (std::size_t k = 0; k < 64; ++k) x[k] = static_cast<In>(k % 2 ? edge : lowest);  // the ends
-  x[length + 5] = static_cast<In>(edge + 1);                                           // one block beyond
+  for (std::size_t k = 0; k < 64; ++k) x[k] = static_cast<In>(k % 2 ? edge - 1 : lowest);  // the ends
+  x[length + 5] = static_cast<In>(edge);                                                 // one block beyond
   if constexpr (std::is_signed_v<In>) x[2 * length + 7] = static_cast<In>(-edge - 1);
   for (auto& v : zero) v = draw();
-  zero[3] = static_cast<In>(edge);
+  zero[3] = static_cast<In>(edge - 1);
   const float scales[channels] = {1.0f, 0x1.fffffep-1f, 0x1.8p-140f, 0x1p-149f, 0x1.234566p+100f,
                                   0x1.fffffep+127f, 3.0f / 7.0f, -0x1.4p-20f, 0x1.000002p+0f};
   std::vector<float> scale(scales, scales + channels);
@@ -389,7 +389,7 @@ TEST_CASE_TEMPLATE("fast path: DEQUANTIZE_LINEAR 32-bit inputs within [-2^23, 2^
   CHECK(worst <= ops::dequantize_linear::fast_ulp_budget(data_type::float32));  // double lanes round twice here
 #endif
   // All blocks inside the range: exact on every target.
-  x[length + 5] = static_cast<In>(edge);
+  x[length + 5] = static_cast<In>(edge - 1);
   if constexpr (std::is_signed_v<In>) x[2 * length + 7] = static_cast<In>(-edge);
   CHECK(dequantize_fast_vs_golden(x, scale, zero, channels, length, nan_mismatches) == 0);
   CHECK(nan_mismatches == 0);

@@ -3,7 +3,7 @@
 // Budget: 1 ULP from golden.
 // - 8- and 16-bit inputs: x - z is exact in float lanes, and the product rounds once: the
 //   FLOAT32 result is the golden one; FLOAT16 rounds a second time (within 1 ULP).
-// - 32-bit inputs: blocks whose x and z all lie in [-2^23, 2^23] (the usual range of
+// - 32-bit inputs: blocks whose x and z all lie in [-2^23, 2^23) (the usual range of
 //   quantized data) take the 8- and 16-bit route: x - z is exact in int32 and in float. Other
 //   blocks: x - z is exact in double lanes, and the product is formed so that its one
 //   rounding to FLOAT32 is the golden result where the target has FMA (product_for_float:
@@ -88,13 +88,15 @@ struct kernel<ops::dequantize_linear, S, In, S, In> {
   static constexpr std::size_t step = width;
   static constexpr bool paired = true;
 
-  /// Lanes in [-2^23, 2^23] (UINT32, whose bits the lanes hold: in [0, 2^23]).
-  static auto within_float_integers(int32s v) noexcept {
-    const uint32s bits = xsimd::bitwise_cast<uint32s>(v);
+  /// Whether every lane of x and z lies in [-2^23, 2^23) (UINT32, whose bits the lanes hold:
+  /// in [0, 2^23)), so that x - z is exact in int32 and in float. Bitwise tests only: AVX2
+  /// and SSE have no unsigned comparisons.
+  static bool in_float_range(int32s x, int32s z) noexcept {
     if constexpr (std::is_signed_v<In>) {
-      return bits + uint32s(1u << 23) <= uint32s(1u << 24);
+      const int32s offset(1 << 23);  // x + 2^23 in [0, 2^24)
+      return xsimd::all((((x + offset) | (z + offset)) & int32s(~0xFFFFFF)) == int32s(0));
     } else {
-      return bits <= uint32s(1u << 23);
+      return xsimd::all(((x | z) & int32s(~0x7FFFFF)) == int32s(0));
     }
   }
 
@@ -105,7 +107,7 @@ struct kernel<ops::dequantize_linear, S, In, S, In> {
       store_floats(out + i, (load_floats(x, i) - load_floats(zero_point, i)) * load_floats(scale, i));
     } else {
       const int32s xi = load_int32(x, i), zi = load_int32(zero_point, i);
-      if (xsimd::all(within_float_integers(xi) & within_float_integers(zi))) {
+      if (in_float_range(xi, zi)) {
         const floats difference = xsimd::batch_cast<float>(xi - zi);  // |x - z| <= 2^24: exact
         store_floats(out + i, difference * load_floats(scale, i));
         return;
