@@ -11,11 +11,12 @@
 //   correctly rounded result; x^2 in float and sqrt are correctly rounded).
 // - Any other exponent, and POW: |g|^e = exp2(e * log2|g|). FLOAT32 results: in float lanes
 //   with double-float intermediates where the target has FMA (simd/pow_float_lanes.hpp,
-//   within 1.62 ULP of the exact result, 1.12 for normal results), in double lanes without (simd/exp2_log2.hpp, within
-//   0.5 + 2^-3 ULP); 32-bit integer exponents enter as an exact pair of floats. FLOAT16
-//   results: in float lanes (simd/exp2_log2.hpp, within 0.5 + 2^-8 ULP), then one rounding
-//   to the output type. A negative base takes the sign of its exponent's parity, or NaN for a non-integral one;
-//   parity is read off the exponent's bits (integer exponents: their own lowest bit).
+//   within 1.62 ULP of the exact result, 1.12 for normal results), in double lanes without
+//   (simd/exp2_log2.hpp, within 0.5 + 2^-3 ULP); 32-bit integer exponents enter as an exact
+//   pair of floats. FLOAT16 results: in float lanes (simd/exp2_log2.hpp, within 0.5 + 2^-8
+//   ULP), then one rounding to the output type. A negative base takes the sign of its
+//   exponent's parity, or NaN for a non-integral one; parity is read off the exponent's bits
+//   (integer exponents: their own lowest bit).
 // - Lanes whose base is 0, Inf or NaN (for FLOAT16 results also a FLOAT32 subnormal, which
 //   only ScaleBias can make), or whose exponent is 0, Inf or NaN, take the golden scalar
 //   formula, so C's special values hold exactly; they cost time only where present.
