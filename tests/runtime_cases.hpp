@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <dmlref/dml/execute_once.hpp>
+#include <dmlref/ops/registry.hpp>
 
 namespace runtime_cases {
 
@@ -99,9 +100,12 @@ inline const std::vector<std::vector<UINT>>& shapes() {
 
 inline bool in_place(layout_class l) { return l == layout_class::in_place || l == layout_class::in_place_padded; }
 
-/// Whether the operator may write over its InputTensor (the quantize pair never does: input
-/// and output types differ).
-inline bool runs_in_place(const op_config& config) { return config.type != DEQ && config.type != QUANT; }
+/// Whether the operator may write over its InputTensor: its header's allows_in_place.
+inline bool runs_in_place(const op_config& config) {
+  bool allowed = false;
+  dmlref::ops::with_operator(config.type, [&](auto tag) { allowed = decltype(tag)::type::allows_in_place; });
+  return allowed;
+}
 
 inline UINT64 element_bytes(DML_TENSOR_DATA_TYPE t) {
   return dmlref::element_size(static_cast<dmlref::data_type>(t));

@@ -39,6 +39,13 @@ namespace dmlref::simd {
 
 namespace detail_pow {
 
+/// Whether a kernel's FLOAT32 general-exponent blocks (the float-lane pow of FMA targets) run
+/// as one call each rather than inlined into the span loop: inlined, the same instructions
+/// ran at about half the throughput in some translation units and not in others
+/// (docs/fast-path.md); out of line, the loop is the same in every one.
+template <class T>
+inline constexpr bool outlined_blocks = std::is_same_v<T, float> && fused_mul_add;
+
 using float_mask = xsimd::batch_bool<float, arch>;
 using uint32_mask = xsimd::batch_bool<std::uint32_t, arch>;
 
@@ -345,7 +352,7 @@ struct kernel<ops::constant_pow, T, T> {
 
   template <detail_pow::form F, class Source>
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
-    if constexpr (F == detail_pow::form::general && std::is_same_v<T, float> && fused_mul_add) {
+    if constexpr (F == detail_pow::form::general && detail_pow::outlined_blocks<T>) {
       outlined_block<F>(op, out, i, in);
     } else {
       inline_block<F>(op, out, i, in);
@@ -353,9 +360,6 @@ struct kernel<ops::constant_pow, T, T> {
   }
 
  private:
-  // FLOAT32's general blocks on FMA targets are one call each: inlined into the span loop,
-  // the same instructions ran at about half the throughput in some translation units and
-  // not in others (docs/fast-path.md); out of line, the loop is the same in every one.
   template <detail_pow::form F, class Source>
   DMLREF_DETAIL_NOINLINE static void outlined_block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
     inline_block<F>(op, out, i, in);
@@ -408,7 +412,7 @@ struct kernel<ops::pow, T, T, E> {
   template <class BaseSource, class ExponentSource>
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::pow& op, T* out, std::size_t i, BaseSource base,
                                                 ExponentSource exponent) {
-    if constexpr (std::is_same_v<T, float> && fused_mul_add) {
+    if constexpr (detail_pow::outlined_blocks<T>) {
       outlined_float_block(op, out, i, base, exponent);
     } else if constexpr (float_base) {
       float_block(op, out, i, base, exponent);
@@ -418,7 +422,6 @@ struct kernel<ops::pow, T, T, E> {
   }
 
  private:
-  // Out of line for the reason CONSTANT_POW's general FLOAT32 blocks are.
   template <class BaseSource, class ExponentSource>
   DMLREF_DETAIL_NOINLINE static void outlined_float_block(const ops::pow& op, T* out, std::size_t i,
                                                          BaseSource base, ExponentSource exponent) {
