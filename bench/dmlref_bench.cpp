@@ -1071,7 +1071,7 @@ void register_row(const std::string& op, const std::string& dtype, layout l, con
 /// lower case ("dequantize_linear").
 template <class Op>
 std::string bench_name() {
-  std::string name = Op::dml_name;
+  std::string name = dmlref::ops::name_of<Op>;
   const std::string prefix = "ELEMENT_WISE_";
   if (name.compare(0, prefix.size(), prefix) == 0) name.erase(0, prefix.size());
   for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -1084,7 +1084,7 @@ std::string operator_names() {
   dmlref::ops::for_each_operator([&](auto tag) {
     using Op = typename decltype(tag)::type;
     if (!names.empty()) names += ",";
-    names += bench_name<Op>() + "=" + Op::dml_name;
+    names += bench_name<Op>() + "=" + dmlref::ops::name_of<Op>;
   });
   return names;
 }

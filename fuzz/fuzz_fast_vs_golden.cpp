@@ -201,11 +201,9 @@ struct generated {
   std::array<bool, 4> present{};
   std::array<data_type, 4> types{};
   bool in_place = false;
-  std::unique_ptr<DML_SCALE_BIAS> scale_bias;
-  bool has_exponent = false;
-  float exponent = 0.0f;
+  dmlref::dml::attribute_values attributes;
   std::uint64_t budget = 0;  // the operator's fast_ulp_budget for the output type
-  dmlref::ops::per_operator_t<dmlref::ops::descriptor_of> descs{};
+  std::unique_ptr<dmlref::dml::descriptor_storage> storage;
   DML_OPERATOR_DESC desc{};
 
   std::string text() const {
@@ -214,32 +212,9 @@ struct generated {
       if (present[k]) s += "\n  tensor " + std::to_string(k) + ": " + dmlref_fuzz::describe(tensors[k].t.buffer);
     }
     if (in_place) s += "\n  in place";
-    if (scale_bias) s += "\n  ScaleBias " + std::to_string(scale_bias->Scale) + " " + std::to_string(scale_bias->Bias);
-    if (has_exponent) {
-      std::uint32_t bits = 0;
-      std::memcpy(&bits, &exponent, 4);
-      char hex[16];
-      std::snprintf(hex, sizeof hex, "0x%08x", bits);
-      s += "\n  Exponent " + std::string(hex);
-    }
-    return s;
+    return s + dmlref_fuzz::describe(attributes);
   }
 };
-
-float read_float(byte_source& in) {
-  constexpr float table[] = {2.0f, 3.0f, 4.0f, 0.5f, -0.5f, -1.0f, -2.0f, 0.0f, 1.0f, 2.2f, 1.0f / 3.0f, -7.0f,
-                             10.5f, -0.0f, 1e-3f, 127.0f};
-  switch (in.pick(3)) {
-    case 0: return table[in.pick(16)];
-    case 1: {
-      float f = 0.0f;
-      const std::uint32_t bits = in.u32();
-      std::memcpy(&f, &bits, 4);
-      return f;
-    }
-    default: return static_cast<float>(static_cast<std::int8_t>(in.u8())) / 4.0f;
-  }
-}
 
 /// The data types of Op's tensors: one type of each dispatch list, chosen by the input.
 template <class Op>
@@ -255,7 +230,7 @@ void read_types(byte_source& in, generated& op) {
     });
     ++k;
   });
-  std::array<data_type, Op::tensors.size()> types{};
+  std::array<data_type, dmlref::ops::tensor_count_of<Op>> types{};
   if (!dmlref::dml::tensor_types_for<Op>(chosen.data(), types)) dmlref_fuzz::fail("no kernel for a listed type");
   for (std::size_t t = 0; t < types.size(); ++t) op.types[t] = types[t];
 }
@@ -264,15 +239,15 @@ void read_types(byte_source& in, generated& op) {
 template <class Op>
 void read_operation_of(byte_source& in, generated& op) {
   op.type = Op::dml_type;
-  op.input_count = Op::tensors.size() - 1;
+  op.input_count = dmlref::ops::tensor_count_of<Op> - 1;
   read_types<Op>(in, op);
   const auto rank = static_cast<std::uint32_t>(1 + in.pick(8));
   const auto sizes = read_sizes(in, rank);
   op.in_place = Op::allows_in_place && in.pick(4) == 3;
-  std::array<const DML_TENSOR_DESC*, Op::tensors.size()> descs{};
+  std::array<const DML_TENSOR_DESC*, dmlref::dml::max_descriptor_fields> descs{};
   const std::size_t out = op.input_count;
   for (std::size_t k = 0; k < op.input_count; ++k) {
-    if (Op::tensors[k].optional && in.pick(3) == 2) continue;  // left out
+    if (dmlref::ops::tensor_field_of<Op>(k).optional && in.pick(3) == 2) continue;  // left out
     layout kind = read_input_layout(in);
     if (k == 0 && op.in_place) kind = read_output_layout(in);
     descs[k] = make_tensor(in, op.tensors[k], op.types[k], sizes, kind);
@@ -294,17 +269,9 @@ void read_operation_of(byte_source& in, generated& op) {
   }
   op.present[out] = true;
 
-  const DML_SCALE_BIAS* sb = nullptr;
-  if (Op::attribute_names.scale_bias && in.pick(3) != 0) {
-    const float scale = read_float(in), bias = read_float(in);
-    op.scale_bias = std::make_unique<DML_SCALE_BIAS>(DML_SCALE_BIAS{scale, bias});
-    sb = op.scale_bias.get();
-  }
-  op.has_exponent = Op::attribute_names.exponent;
-  if (op.has_exponent) op.exponent = read_float(in);
-  auto& desc = std::get<typename Op::dml_desc>(op.descs);
-  desc = Op::make_desc(descs, sb, op.exponent);
-  op.desc = {Op::dml_type, &desc};
+  op.attributes = dmlref_fuzz::read_attributes(in, dmlref::ops::schema_of<Op>());
+  op.storage = std::make_unique<dmlref::dml::descriptor_storage>(dmlref::ops::schema_of<Op>(), descs.data(), op.attributes);
+  op.desc = op.storage->op();
   op.budget = Op::fast_ulp_budget(op.types[out]);
 }
 

@@ -90,17 +90,14 @@ std::uint32_t read_size(byte_source& in) {
   }
 }
 
-/// Operator-specific pieces, kept alive for the call.
-template <class Op>
-using descriptor_pointer = std::unique_ptr<typename Op::dml_desc>;
 
 struct operation_under_test {
   std::size_t input_count = 0;  // the operator's input slots
   std::array<dmlref_fuzz::buffer_tensor, 4> tensors;  // inputs, then the output at [input_count]
   std::array<bool, 4> present{};
-  std::unique_ptr<DML_SCALE_BIAS> scale_bias;
-  // One heap descriptor of the chosen operator (exactly its size, for AddressSanitizer).
-  dmlref::ops::per_operator_t<descriptor_pointer> descs;
+  std::unique_ptr<descriptor_storage> storage;  // the descriptor and what it points to
+  // The descriptor copied to the heap, exactly its size (for AddressSanitizer).
+  std::unique_ptr<unsigned char[]> desc_bytes;
   std::array<std::unique_ptr<DML_TENSOR_DESC>, 4> invalid_tensors;  // DML_TENSOR_DESCs of type INVALID
   DML_OPERATOR_DESC desc{};
   bool in_place_allowed = false;
@@ -197,11 +194,11 @@ const DML_TENSOR_DESC* read_tensor(byte_source& in, operation_under_test& op, st
 /// The data types Op's tensors take naturally when its dispatch slots hold the raw types
 /// `dispatched` (its operand_types; where those are no instantiation, the first raw type).
 template <class Op>
-std::array<std::uint32_t, Op::tensors.size()> natural_types(const std::array<std::uint32_t, 2>& dispatched) {
+std::array<std::uint32_t, dmlref::ops::tensor_count_of<Op>> natural_types(const std::array<std::uint32_t, 2>& dispatched) {
   std::array<dmlref::data_type, Op::dispatch_slots.size()> chosen{};
   for (std::size_t k = 0; k < chosen.size(); ++k) chosen[k] = static_cast<dmlref::data_type>(dispatched[k]);
-  std::array<dmlref::data_type, Op::tensors.size()> types{};
-  std::array<std::uint32_t, Op::tensors.size()> out{};
+  std::array<dmlref::data_type, dmlref::ops::tensor_count_of<Op>> types{};
+  std::array<std::uint32_t, dmlref::ops::tensor_count_of<Op>> out{};
   const bool listed = dmlref::dml::tensor_types_for<Op>(chosen.data(), types);
   for (std::size_t k = 0; k < out.size(); ++k) out[k] = listed ? static_cast<std::uint32_t>(types[k]) : dispatched[0];
   return out;
@@ -218,36 +215,18 @@ void read_operation(byte_source& in, operation_under_test& op) {
   for (auto& s : sizes) s = read_size(in);
 
   auto tensor = [&](std::size_t slot, std::uint32_t type) { return read_tensor(in, op, slot, type, rank, sizes); };
-  auto scale_bias = [&]() -> const DML_SCALE_BIAS* {
-    switch (in.pick(4)) {
-      case 0: return nullptr;
-      case 1: op.scale_bias = std::make_unique<DML_SCALE_BIAS>(DML_SCALE_BIAS{1.0f, 0.0f}); break;
-      default: {
-        DML_SCALE_BIAS sb{};
-        const std::uint32_t scale = in.u32(), bias = in.u32();
-        std::memcpy(&sb.Scale, &scale, 4);
-        std::memcpy(&sb.Bias, &bias, 4);
-        op.scale_bias = std::make_unique<DML_SCALE_BIAS>(sb);
-      }
-    }
-    return op.scale_bias.get();
-  };
   auto build = [&](auto tag) {
     using Op = typename decltype(tag)::type;
-    op.input_count = Op::tensors.size() - 1;
+    const auto& schema = dmlref::ops::schema_of<Op>();
+    op.input_count = dmlref::ops::tensor_count_of<Op> - 1;
     op.in_place_allowed = Op::allows_in_place;
     const auto natural = natural_types<Op>(raw_types);
-    std::array<const DML_TENSOR_DESC*, Op::tensors.size()> tensors{};
-    for (std::size_t k = 0; k < tensors.size(); ++k) tensors[k] = tensor(k, natural[k]);
-    float exponent = 2.0f;
-    if (Op::attribute_names.exponent && in.pick(2) == 1) {
-      const std::uint32_t bits = in.u32();
-      std::memcpy(&exponent, &bits, 4);
-    }
-    const DML_SCALE_BIAS* sb = Op::attribute_names.scale_bias ? scale_bias() : nullptr;
-    auto& desc = std::get<descriptor_pointer<Op>>(op.descs);
-    desc = std::make_unique<typename Op::dml_desc>(Op::make_desc(tensors, sb, exponent));
-    op.desc = {Op::dml_type, desc.get()};
+    std::array<const DML_TENSOR_DESC*, max_descriptor_fields> tensors{};
+    for (std::size_t k = 0; k < natural.size(); ++k) tensors[k] = tensor(k, natural[k]);
+    op.storage = std::make_unique<descriptor_storage>(schema, tensors.data(), dmlref_fuzz::read_attributes(in, schema));
+    op.desc_bytes = std::make_unique<unsigned char[]>(schema.desc_size);
+    std::memcpy(op.desc_bytes.get(), op.storage->op().Desc, schema.desc_size);
+    op.desc = {Op::dml_type, op.desc_bytes.get()};
   };
   if (dmlref::ops::with_operator_at(kind, build)) return;
   // Any other value of the enum's range, with the first operator's descriptor; a value of

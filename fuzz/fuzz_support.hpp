@@ -264,4 +264,72 @@ inline std::string describe(const dmlref::dml::DML_BUFFER_TENSOR_DESC& b) {
   return s;
 }
 
+/// A FLOAT attribute: a value from a table of usual ones, any bit pattern, or a small
+/// multiple of 1/4.
+inline float read_float(byte_source& in) {
+  constexpr float table[] = {2.0f, 3.0f, 4.0f, 0.5f, -0.5f, -1.0f, -2.0f, 0.0f, 1.0f, 2.2f, 1.0f / 3.0f, -7.0f,
+                             10.5f, -0.0f, 1e-3f, 127.0f};
+  switch (in.pick(3)) {
+    case 0: return table[in.pick(16)];
+    case 1: {
+      float f = 0.0f;
+      const std::uint32_t bits = in.u32();
+      std::memcpy(&f, &bits, 4);
+      return f;
+    }
+    default: return static_cast<float>(static_cast<std::int8_t>(in.u8())) / 4.0f;
+  }
+}
+
+/// Attribute values for an operator, chosen by the input field by field from its schema: an
+/// optional field left out one time in three; FLOATs by read_float; enumerations one of
+/// their values (or, one time in eight, any bits); other scalars any bits.
+inline dmlref::dml::attribute_values read_attributes(byte_source& in, const dmlref::dml::operator_schema& s) {
+  using namespace dmlref::dml;
+  attribute_values a(s);
+  for (std::size_t k = 0; k < s.field_count; ++k) {
+    const auto& f = s.fields[k];
+    if (f.kind != field_kind::attribute || (f.optional && in.pick(3) == 0)) continue;
+    attribute_value v;
+    v.present = true;
+    switch (f.type) {
+      case field_type::float_value: v = attribute_value::of_float(read_float(in)); break;
+      case field_type::scale_bias: {
+        const float scale = read_float(in);
+        v = attribute_value::of_scale_bias({scale, read_float(in)});
+        break;
+      }
+      case field_type::enumeration:
+        v.bits = f.value_count != 0 && in.pick(8) != 0 ? f.values[in.pick(f.value_count)].value : in.u32();
+        break;
+      case field_type::scalar_union: v.scalar = in.u64(); break;
+      case field_type::operator_desc: v.present = false; break;  // a fused operator: none yet
+      default: v.bits = in.u32(); break;
+    }
+    a.at(k) = v;
+  }
+  return a;
+}
+
+/// What a descriptor's attributes were, for a fuzzer's report: "Exponent 0x40000000".
+inline std::string describe(const dmlref::dml::attribute_values& a) {
+  std::string text;
+  const auto* s = a.schema();
+  for (std::size_t k = 0; s != nullptr && k < s->field_count; ++k) {
+    const auto& v = a.at(k);
+    if (s->fields[k].kind != dmlref::dml::field_kind::attribute || !v.present) continue;
+    char hex[64];
+    if (s->fields[k].type == dmlref::dml::field_type::scale_bias) {
+      std::uint32_t scale = 0, bias = 0;
+      std::memcpy(&scale, &v.scale_bias.Scale, 4);
+      std::memcpy(&bias, &v.scale_bias.Bias, 4);
+      std::snprintf(hex, sizeof hex, "0x%08x 0x%08x", static_cast<unsigned>(scale), static_cast<unsigned>(bias));
+    } else {
+      std::snprintf(hex, sizeof hex, "0x%08x", static_cast<unsigned>(v.bits));
+    }
+    text += "\n  " + std::string(s->fields[k].name) + " " + hex;
+  }
+  return text;
+}
+
 }  // namespace dmlref_fuzz

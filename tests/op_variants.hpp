@@ -6,7 +6,7 @@
 //
 // execute_packed runs an operator of the registry through dml::execute on n packed elements
 // (4-D {1, 1, 1, n} tensors, which every feature level accepts), building its descriptor
-// with the operator's own make_desc: one helper for every operator.
+// through the operator's schema: one helper for every operator.
 
 #include <array>
 #include <cstddef>
@@ -65,10 +65,10 @@ std::uint64_t budget_of(variant v) {
 /// input pointer leaves that optional tensor out of the descriptor). The buffers bound are
 /// copies, TotalTensorSizeInBytes long.
 template <class Op, class Path, class Out, class... Ins>
-dmlref::status execute_packed(Path path, dmlref::dml::DML_FEATURE_LEVEL level, const dmlref::ops::attributes& attrs,
+dmlref::status execute_packed(Path path, dmlref::dml::DML_FEATURE_LEVEL level, const dmlref::dml::attribute_values& attrs,
                               std::uint32_t n, Out* out, const Ins*... ins) {
   using namespace dmlref::dml;
-  static_assert(sizeof...(Ins) + 1 == Op::tensors.size(), "one pointer per tensor of the operator");
+  static_assert(sizeof...(Ins) + 1 == dmlref::ops::tensor_count_of<Op>, "one pointer per tensor of the operator");
   constexpr std::size_t count = sizeof...(Ins) + 1;
   const UINT sizes[4] = {1, 1, 1, n};
   const std::array<DML_TENSOR_DATA_TYPE, count> types{
@@ -95,10 +95,8 @@ dmlref::status execute_packed(Path path, dmlref::dml::DML_FEATURE_LEVEL level, c
     tensors[k] = {DML_TENSOR_TYPE_BUFFER, &buffers[k]};
     descs[k] = (k + 1 == count || data[k] != nullptr) ? &tensors[k] : nullptr;
   }
-  DML_SCALE_BIAS sb{};
-  if (attrs.scale_and_bias) sb = {attrs.scale_and_bias->scale, attrs.scale_and_bias->bias};
-  const auto desc = Op::make_desc(descs, attrs.scale_and_bias ? &sb : nullptr, attrs.exponent);
-  const DML_OPERATOR_DESC op{Op::dml_type, &desc};
+  const descriptor_storage desc(dmlref::ops::schema_of<Op>(), descs.data(), attrs);
+  const DML_OPERATOR_DESC& op = desc.op();
   std::array<input_binding, count - 1> inputs{};
   for (std::size_t k = 0; k + 1 < count; ++k) inputs[k] = {data[k], data[k] != nullptr ? bytes[k] : 0};
   const output_binding outputs[1] = {{storage[count - 1].data(), bytes[count - 1]}};
@@ -160,15 +158,6 @@ dmlref::status typed(Path path, const dmlref::ops::quantize_linear&, Out* out, c
   return dmlref::quantize_linear(path, one(x), one(scale), one(zero_point), one(out));
 }
 
-// The attributes of an operator instance, as the runtime layer's descriptor carries them.
-inline dmlref::ops::attributes attributes_of(const dmlref::ops::sign&) { return {}; }
-inline dmlref::ops::attributes attributes_of(const dmlref::ops::dequantize_linear&) { return {}; }
-inline dmlref::ops::attributes attributes_of(const dmlref::ops::quantize_linear&) { return {}; }
-inline dmlref::ops::attributes attributes_of(const dmlref::ops::constant_pow& op) {
-  return {op.scale_and_bias, op.exponent};
-}
-inline dmlref::ops::attributes attributes_of(const dmlref::ops::pow& op) { return {op.scale_and_bias, 0.0f}; }
-
 }  // namespace detail
 
 /// An operator that, called on one element, returns the element rule's value and checks the
@@ -187,7 +176,7 @@ struct every_variant {
         Out out{};
         const auto s = with_path(v, [&](auto path) {
           if (is_runtime(v)) {
-            return execute_packed<Op>(path, dmlref::dml::DML_FEATURE_LEVEL_6_4, detail::attributes_of(op), 1, &out, &x...);
+            return execute_packed<Op>(path, dmlref::dml::DML_FEATURE_LEVEL_6_4, dmlref::ops::attributes_of(op), 1, &out, &x...);
           }
           return detail::typed(path, op, &out, &x...);
         });

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -123,12 +124,7 @@ struct prepared {
   layout_class layout = layout_class::contiguous;
   std::array<tensor, 4> tensors;  // input slots, then the output at [config.inputs]
   std::array<bool, 4> present{};
-  DML_SCALE_BIAS scale_bias{1.5f, -0.25f};
-  DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign{};
-  DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC constant_pow{};
-  DML_ELEMENT_WISE_POW_OPERATOR_DESC pow{};
-  DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC dequantize{};
-  DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC quantize{};
+  std::unique_ptr<descriptor_storage> desc;  // written through the operator's schema
   DML_OPERATOR_DESC op{};
 
   prepared() = default;
@@ -191,30 +187,14 @@ inline void prepare(prepared& p, const op_config& config, const std::vector<UINT
            t.strides.empty() ? nullptr : t.strides.data(), minimum.value_or(0), 0};
     t.d = {DML_TENSOR_TYPE_BUFFER, &t.b};
   }
-  auto desc = [&](std::size_t k) -> const DML_TENSOR_DESC* { return p.present[k] ? &p.tensors[k].d : nullptr; };
-  const DML_SCALE_BIAS* sb = config.scale_bias ? &p.scale_bias : nullptr;
-  switch (config.type) {
-    case DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW:
-      p.constant_pow = {desc(0), desc(1), sb, config.exponent};
-      p.op = {config.type, &p.constant_pow};
-      break;
-    case DML_OPERATOR_ELEMENT_WISE_POW:
-      p.pow = {desc(0), desc(1), desc(2), sb};
-      p.op = {config.type, &p.pow};
-      break;
-    case DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR:
-      p.dequantize = {desc(0), desc(1), desc(2), desc(3)};
-      p.op = {config.type, &p.dequantize};
-      break;
-    case DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR:
-      p.quantize = {desc(0), desc(1), desc(2), desc(3)};
-      p.op = {config.type, &p.quantize};
-      break;
-    default:
-      p.sign = {desc(0), desc(1)};
-      p.op = {config.type, &p.sign};
-      break;
-  }
+  std::array<const DML_TENSOR_DESC*, max_descriptor_fields> descs{};
+  for (std::size_t k = 0; k <= out; ++k) descs[k] = p.present[k] ? &p.tensors[k].d : nullptr;
+  const operator_schema& schema = *find_schema(config.type);
+  attribute_values attributes(schema);
+  if (config.scale_bias) attributes.set("ScaleBias", attribute_value::of_scale_bias({1.5f, -0.25f}));
+  attributes.set("Exponent", attribute_value::of_float(config.exponent));  // where the operator has one
+  p.desc = std::make_unique<descriptor_storage>(schema, descs.data(), attributes);
+  p.op = p.desc->op();
 }
 
 /// Deterministic element data for input slot `slot`: specials and ordinary values for

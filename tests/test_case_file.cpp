@@ -59,7 +59,7 @@ TEST_CASE("case file: a valid case evaluates, in logical order, with exact value
 TEST_CASE("case file: malformed documents and cases") {
   expect_error("{not json", "", "not valid JSON");
   expect_error("[1, 2]", "", "must be a JSON object");
-  expect_error(R"({"op": "ELEMENT_WISE_EXP", "tensors": {}})", "", "not an operator dmlref computes");
+  expect_error(R"({"op": "ELEMENT_WISE_NOT_AN_OPERATOR", "tensors": {}})", "", "not an element-wise operator");
   expect_error(R"({"tensors": {}})", "", "op");
   expect_error(pow_case(good_tensors, R"(, "featureLevel": "7_0")"), "", "not a feature level");
   {
@@ -129,7 +129,8 @@ TEST_CASE("case file: structure checked against the operator") {
                               "ScaleTensor": {"dataType": "FLOAT32", "sizes": [1], "data": [1]},
                               "OutputTensor": {"dataType": "FLOAT32", "sizes": [1]}})"),
                "ScaleTensor", "not a tensor of ELEMENT_WISE_POW");
-  expect_error(pow_case(good_tensors, R"(, "attributes": {"Exponent": 2})"), "attributes", "no Exponent");
+  expect_error(pow_case(good_tensors, R"(, "attributes": {"Exponent": 2})"), "attributes",
+               "not an attribute of ELEMENT_WISE_POW (it has ScaleBias)");
   // Descriptor rules come from the runtime layer, with its names.
   expect_error(pow_case(R"({"InputTensor": {"dataType": "INT64", "sizes": [1], "data": [1]},
                               "ExponentTensor": {"dataType": "INT64", "sizes": [1], "data": [1]},

@@ -36,11 +36,12 @@ validated_operation operation_with(const dmlref::ops::operation_types& t, dmlref
   validated_operation v;
   v.level = level;
   v.op.type = Op::dml_type;
-  v.op.name = Op::dml_name;
-  v.op.input_count = Op::tensors.size() - 1;
-  for (std::size_t k = 0; k < Op::tensors.size(); ++k) {
-    v.op.tensor_names[k] = Op::tensors[k].name;
-    v.op.optional[k] = Op::tensors[k].optional;
+  v.op.name = dmlref::ops::name_of<Op>;
+  v.op.schema = &dmlref::ops::schema_of<Op>();
+  v.op.input_count = dmlref::ops::tensor_count_of<Op> - 1;
+  for (std::size_t k = 0; k < dmlref::ops::tensor_count_of<Op>; ++k) {
+    v.op.tensor_names[k] = dmlref::ops::tensor_field_of<Op>(k).name;
+    v.op.optional[k] = dmlref::ops::tensor_field_of<Op>(k).optional;
     v.present[k] = t.present[k];
     v.tensors[k].type = t.type[k];
     v.tensors[k].rank = 1;
@@ -53,7 +54,7 @@ validated_operation operation_with(const dmlref::ops::operation_types& t, dmlref
 /// each optional slot present and absent.
 template <class Op, class F>
 void for_each_type_combination(F&& f) {
-  constexpr std::size_t n = Op::tensors.size();
+  constexpr std::size_t n = dmlref::ops::tensor_count_of<Op>;
   constexpr data_type candidates[] = {data_type::float32, data_type::float16, data_type::uint32, data_type::uint16,
                                       data_type::uint8,   data_type::int32,   data_type::int16,  data_type::int8,
                                       data_type::float64, data_type::uint64,  data_type::int64};
@@ -70,7 +71,7 @@ void for_each_type_combination(F&& f) {
     }
     f(t);
     for (std::size_t k = 0; k < n; ++k) {
-      if (!Op::tensors[k].optional) continue;
+      if (!dmlref::ops::tensor_field_of<Op>(k).optional) continue;
       auto absent = t;
       absent.present[k] = false;
       f(absent);
@@ -83,7 +84,7 @@ void for_each_type_combination(F&& f) {
 TEST_CASE("registry: every combination a support table accepts has a kernel") {
   dmlref::ops::for_each_operator([](auto tag) {
     using Op = typename decltype(tag)::type;
-    CAPTURE(Op::dml_name);
+    CAPTURE(dmlref::ops::name_of<Op>);
     std::size_t accepted = 0;
     for_each_type_combination<Op>([&](const dmlref::ops::operation_types& t) {
       for (const auto level : every_level) {
@@ -140,21 +141,32 @@ TEST_CASE("registry: names, DML_OPERATOR_TYPE values and lookups agree") {
   std::size_t index = 0;
   dmlref::ops::for_each_operator([&](auto tag) {
     using Op = typename decltype(tag)::type;
-    CAPTURE(Op::dml_name);
-    DML_OPERATOR_TYPE found = DML_OPERATOR_INVALID;
-    REQUIRE(dmlref::ops::operator_type_from_name(Op::dml_name, found));
-    CHECK(found == Op::dml_type);
-    CHECK(dmlref::ops::with_operator(Op::dml_type, [](auto) {}));
+    const std::string name = dmlref::ops::name_of<Op>;
+    CAPTURE(name);
+    const auto* schema = find_schema(name);
+    REQUIRE(schema != nullptr);
+    CHECK(schema->type == Op::dml_type);
+    CHECK(dmlref::ops::implemented(Op::dml_type));
     std::string at_index;
-    CHECK(dmlref::ops::with_operator_at(index++, [&](auto t) { at_index = decltype(t)::type::dml_name; }));
-    CHECK(at_index == Op::dml_name);
-    CHECK(dmlref::ops::operator_names().find(Op::dml_name) != std::string::npos);
+    CHECK(dmlref::ops::with_operator_at(index++, [&](auto t) { at_index = dmlref::ops::name_of<typename decltype(t)::type>; }));
+    CHECK(at_index == name);
+    CHECK(dmlref::ops::operator_names().find(name) != std::string::npos);
     // The output is the last tensor slot and is never optional.
-    CHECK_FALSE(Op::tensors.back().optional);
-    CHECK(std::string(Op::tensors.back().name) == "OutputTensor");
+    constexpr auto& output = dmlref::ops::tensor_field_of<Op>(dmlref::ops::tensor_count_of<Op> - 1);
+    CHECK(output.kind == field_kind::output_tensor);
+    CHECK_FALSE(output.optional);
+    CHECK(std::string(output.name) == "OutputTensor");
+    // What the operator says of its attributes reads back through its schema.
+    for (const auto& a : dmlref::ops::attribute_samples_of<Op>()) {
+      CHECK(a.schema() == schema);
+      const auto op = Op::from_attributes(a);
+      const auto back = dmlref::ops::attributes_of(op);
+      for (std::size_t k = 0; k < schema->field_count; ++k) {
+        CHECK(back.at(k).present == a.at(k).present);
+        CHECK(back.at(k).bits == a.at(k).bits);
+      }
+    }
   });
   CHECK(index == dmlref::ops::operators::size);
-  DML_OPERATOR_TYPE unused = DML_OPERATOR_INVALID;
-  CHECK_FALSE(dmlref::ops::operator_type_from_name("ELEMENT_WISE_IDENTITY", unused));
   CHECK_FALSE(dmlref::ops::with_operator_at(dmlref::ops::operators::size, [](auto) {}));
 }

@@ -214,7 +214,7 @@ void check_same_bits(const Plain& plain, const Threaded& threaded, const Op& op,
     const auto p = make_problem<Out, Ins...>(rank, sizes, l, rng, std::index_sequence_for<Ins...>{});
     const auto want = run_on(plain, op, p, in_place, std::index_sequence_for<Ins...>{});
     const auto got = run_on(threaded, op, p, in_place, std::index_sequence_for<Ins...>{});
-    INFO(Op::dml_name << " " << name(data_type_of_v<Out>) << ", " << name_of(l) << ", rank " << rank);
+    INFO(dmlref::ops::name_of<Op> << " " << name(data_type_of_v<Out>) << ", " << name_of(l) << ", rank " << rank);
     CHECK(same_bits(want, got));
   }
 }

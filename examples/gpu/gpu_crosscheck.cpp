@@ -1208,26 +1208,26 @@ crosscheck_case from_generated(const dmlref::io::test_case& g) {
   crosscheck_case c;
   c.name = "generated: " + g.name;
   c.op = g.op_type;
-  c.exponent = g.exponent;
-  if (g.scale_and_bias) c.scale_bias = dml::DML_SCALE_BIAS{g.scale_and_bias->scale, g.scale_and_bias->bias};
+  if (g.attributes.has("Exponent")) c.exponent = g.attributes["Exponent"].as_float();
+  c.scale_bias = g.attributes.scale_bias();
   const auto strides_of = [](const dmlref::tensor_desc& d) {
     return d.has_strides ? std::vector<std::uint32_t>(d.strides.begin(), d.strides.begin() + d.rank)
                          : std::vector<std::uint32_t>{};
   };
   dmlref::ops::with_operator(g.op_type, [&](auto tag) {
     using Op = typename decltype(tag)::type;
-    const auto& output = g.find(Op::tensors.back().name)->desc;
+    const auto& output = g.find(dmlref::ops::tensor_field_of<Op>(dmlref::ops::tensor_count_of<Op> - 1).name)->desc;
     c.sizes.assign(output.sizes.begin(), output.sizes.begin() + output.rank);
     c.output_type = output.type;
     c.output_strides = strides_of(output);
-    for (std::size_t k = 0; k + 1 < Op::tensors.size(); ++k) {
-      const auto* t = g.find(Op::tensors[k].name);
+    for (std::size_t k = 0; k + 1 < dmlref::ops::tensor_count_of<Op>; ++k) {
+      const auto* t = g.find(dmlref::ops::tensor_field_of<Op>(k).name);
       if (t == nullptr) {
-        add_absent(c, Op::tensors[k].name, g.find("InputTensor")->desc.type);
+        add_absent(c, dmlref::ops::tensor_field_of<Op>(k).name, g.find("InputTensor")->desc.type);
         continue;
       }
       tensor in;
-      in.name = Op::tensors[k].name;
+      in.name = dmlref::ops::tensor_field_of<Op>(k).name;
       in.type = t->desc.type;
       in.strides = strides_of(t->desc);
       const auto s = c.strides_of(in.strides);

@@ -8,9 +8,10 @@ One function per operator of dmlref's registry, generated from it (see `operator
 is DirectML's without ELEMENT_WISE_, in lower case (ELEMENT_WISE_POW -> pow); the positional
 parameters are the descriptor's input tensors in order, named after the field without
 "Tensor" in snake_case (ZeroPointTensor -> zero_point), InputTensor being `base` where the
-operator has an ExponentTensor and `x` otherwise; an optional tensor defaults to None; an
-Exponent attribute follows as a positional parameter; ScaleBias is the keywords scale= and
-bias=. Every function also takes path="golden"|"fast", threads= (default 1; 0: one per
+operator has an ExponentTensor and `x` otherwise; an optional tensor defaults to None; the
+descriptor's required attributes follow as positional parameters named after the field in
+snake_case (Exponent -> exponent), its optional ones are keywords (ScaleBias: scale= and
+bias=). Every function also takes path="golden"|"fast", threads= (default 1; 0: one per
 hardware thread; the same bits on any count), feature_level= (None: the newest, "6_2",
 "DML_FEATURE_LEVEL_6_2" or 0x6200), out= and dtype=.
 
@@ -60,8 +61,14 @@ def _parameter_name(slot, slots):
     return _re.sub(r"(?<!^)(?=[A-Z])", "_", base).lower()
 
 
+def _keyword(field):
+    """The Python keyword of an attribute field: its DirectML name in snake case."""
+    return _re.sub(r"(?<!^)(?=[A-Z])", "_", field).lower()
+
+
 class _Operator:
-    """One operator of the registry as Python sees it."""
+    """One operator of the registry as Python sees it: input tensors, then its required
+    attributes as parameters, optional attributes as keywords (ScaleBias as scale= and bias=)."""
 
     def __init__(self, info):
         self.dml_name = info["dml_name"]
@@ -70,17 +77,18 @@ class _Operator:
         self.inputs = info["tensors"][:-1]  # (DirectML name, optional)
         self.output = slots[-1]
         self.input_params = [_parameter_name(name, slots) for name, _ in self.inputs]
-        self.scale_bias = info["scale_bias"]
-        self.exponent = info["exponent"]
+        self.attributes = info["attributes"]
+        self.scale_bias = any(a["scale_bias"] for a in self.attributes)
+        self.required = [(_keyword(a["name"]), a["name"]) for a in self.attributes if not a["optional"]]
+        self.optional = [(_keyword(a["name"]), a["name"]) for a in self.attributes
+                         if a["optional"] and not a["scale_bias"]]
         self.in_place = info["in_place"]
         P = _inspect.Parameter
         params = [P(p, P.POSITIONAL_OR_KEYWORD, default=None if optional else P.empty)
                   for p, (_, optional) in zip(self.input_params, self.inputs)]
-        if self.exponent:
-            params.append(P("exponent", P.POSITIONAL_OR_KEYWORD))
-        attributes = [P("scale", P.KEYWORD_ONLY, default=None), P("bias", P.KEYWORD_ONLY, default=None)] \
-            if self.scale_bias else []
-        self.signature = _inspect.Signature(params + attributes + [
+        params += [P(k, P.POSITIONAL_OR_KEYWORD) for k, _ in self.required]
+        keywords = (["scale", "bias"] if self.scale_bias else []) + [k for k, _ in self.optional]
+        self.signature = _inspect.Signature(params + [P(k, P.KEYWORD_ONLY, default=None) for k in keywords] + [
             P("path", P.KEYWORD_ONLY, default="golden"), P("threads", P.KEYWORD_ONLY, default=1),
             P("feature_level", P.KEYWORD_ONLY, default=None),
             P("out", P.KEYWORD_ONLY, default=None), P("dtype", P.KEYWORD_ONLY, default=None)])
@@ -91,31 +99,43 @@ class _Operator:
         bound.apply_defaults()
         return bound.arguments
 
+    def attributes_of(self, a):
+        """The attribute dict (DirectML's field names) of bound arguments a."""
+        d = {f: a[k] for k, f in self.required + self.optional}
+        if self.scale_bias and (a["scale"] is not None or a["bias"] is not None):
+            d["ScaleBias"] = (a["scale"], a["bias"])
+        return d
+
     def run(self, a, out=None, dtype=None, path="golden", golden_extras=False):
-        scale, bias = (a["scale"], a["bias"]) if self.scale_bias else (None, None)
-        return _dmlref.run(self.dml_name, [a[p] for p in self.input_params], out, dtype, scale, bias,
-                           a["exponent"] if self.exponent else None, path, a["feature_level"], golden_extras,
-                           a["threads"])
+        return _dmlref.run(self.dml_name, [a[p] for p in self.input_params], out, dtype, self.attributes_of(a), path,
+                           a["feature_level"], golden_extras, a["threads"])
+
+    def _keywords(self):
+        return (["scale=None", "bias=None"] if self.scale_bias else []) + [f"{k}=None" for k, _ in self.optional]
+
+    def _attributes_source(self):
+        """The expression building the attribute dict from the function's parameters."""
+        entries = [f"{f!r}: {k}" for k, f in self.required + self.optional]
+        if self.scale_bias:
+            entries.append("'ScaleBias': (scale, bias) if scale is not None or bias is not None else None")
+        return "{" + ", ".join(entries) + "}"
 
     def function(self):
         """The operator's function, compiled from its traits (a plain def: binding arguments
         through inspect.Signature would triple the cost of a small call)."""
         positional = [f"{p}=None" if optional else p for p, (_, optional) in zip(self.input_params, self.inputs)]
-        if self.exponent:
-            positional.append("exponent")
-        keywords = (["scale=None", "bias=None"] if self.scale_bias else []) + \
-            ['path="golden"', "threads=1", "feature_level=None", "out=None", "dtype=None"]
+        positional += [k for k, _ in self.required]
+        keywords = self._keywords() + ['path="golden"', "threads=1", "feature_level=None", "out=None", "dtype=None"]
         source = (f"def {self.name}({', '.join(positional)}, *, {', '.join(keywords)}):\n"
                   f"    return _run({self.dml_name!r}, [{', '.join(self.input_params)}], out, dtype, "
-                  f"{'scale, bias' if self.scale_bias else 'None, None'}, "
-                  f"{'exponent' if self.exponent else 'None'}, path, feature_level, False, threads)\n")
+                  f"{self._attributes_source()}, path, feature_level, False, threads)\n")
         namespace = {"_run": _dmlref.run}
         exec(source, namespace)  # noqa: S102  (source built from the registry's names only)
         call = namespace[self.name]
         tensors = ", ".join(f"{p} = {n}{' (optional)' if o else ''}"
                             for p, (n, o) in zip(self.input_params, self.inputs))
-        call.__doc__ = (f"DirectML's {self.dml_name} on numpy arrays: {tensors}"
-                        f"{', exponent = Exponent' if self.exponent else ''}"
+        attributes = "".join(f", {k} = {f}" for k, f in self.required + self.optional)
+        call.__doc__ = (f"DirectML's {self.dml_name} on numpy arrays: {tensors}{attributes}"
                         f"{', scale/bias = ScaleBias' if self.scale_bias else ''}; returns the {self.output} "
                         f"(out= in place{', which may be the InputTensor itself' if self.in_place else ''}). "
                         "See help(dmlref) for the contract.")
@@ -147,7 +167,7 @@ def _operator(name):
 # ---- the DirectML-shaped entry ------------------------------------------------------------------
 
 
-def execute(op, tensors, *, feature_level=None, path="golden", threads=1, scale=None, bias=None, exponent=None):
+def execute(op, tensors, *, feature_level=None, path="golden", threads=1, scale=None, bias=None, **attributes):
     """Runs op ("ELEMENT_WISE_POW", "POW" or "pow") with explicit DirectML layouts.
 
     tensors maps each bound tensor's DirectML name to (buffer, sizes) or (buffer, sizes,
@@ -158,7 +178,16 @@ def execute(op, tensors, *, feature_level=None, path="golden", threads=1, scale=
     and returned. Every rule is checked first; a broken one raises ValueError. threads= as for
     the operator functions.
     """
-    return _dmlref.execute(_operator(op).dml_name, tensors, feature_level, path, scale, bias, exponent, threads)
+    operator = _operator(op)
+    named = dict(operator.required + operator.optional)
+    for key in attributes:
+        if key not in named:
+            raise TypeError(f"execute() got an unexpected keyword argument '{key}' "
+                            f"({operator.dml_name} has {', '.join(named) or 'no attributes'})")
+    d = {named[k]: v for k, v in attributes.items()}
+    if scale is not None or bias is not None:
+        d["ScaleBias"] = (scale, bias)  # refused, naming the field, where the operator has none
+    return _dmlref.execute(operator.dml_name, tensors, feature_level, path, d, threads)
 
 
 # ---- judging ------------------------------------------------------------------------------------

@@ -34,7 +34,9 @@
 #include <vector>
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/dml/attributes.hpp"
 #include "dmlref/dml/execute.hpp"
+#include "dmlref/dml/schema.hpp"
 #include "dmlref/oracle/compare.hpp"
 #include "dmlref/oracle/defined_mask.hpp"
 #include "dmlref/oracle/tolerance_table.hpp"
@@ -94,22 +96,88 @@ std::string python_name(const char* dml_name) {
   return s;
 }
 
-/// The operator named by its DirectML name, that name without "ELEMENT_WISE_", or its Python
-/// name, in any case.
+/// The operator named by its DirectML name, that name without its family's prefix, or its
+/// Python name, in any case; "not implemented" for one of DirectML's this version lacks.
 dml::DML_OPERATOR_TYPE find_operator(const std::string& name) {
-  std::string wanted = name;
-  std::transform(wanted.begin(), wanted.end(), wanted.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  dml::DML_OPERATOR_TYPE found = dml::DML_OPERATOR_INVALID;
-  ops::for_each_operator([&](auto tag) {
-    using Op = typename decltype(tag)::type;
-    const std::string short_name = python_name(Op::dml_name);
-    if (wanted == short_name || wanted == "element_wise_" + short_name) found = Op::dml_type;
-  });
-  if (found == dml::DML_OPERATOR_INVALID) {
-    raise("Type: '" + name + "' is not an operator dmlref computes (" + ops::operator_names() + ")");
+  const dml::operator_schema* schema = dml::find_schema(name);
+  if (schema == nullptr) {
+    raise("Type: '" + name + "' is not an element-wise operator of DirectML (dmlref computes " + ops::operator_names() + ")");
   }
-  return found;
+  if (!ops::implemented(schema->type)) {
+    raise("Type: " + std::string(schema->name) + " is not implemented in this version of dmlref (it computes " +
+          ops::operator_names() + ")");
+  }
+  return schema->type;
+}
+
+// ---- attributes -------------------------------------------------------------------------------
+
+/// The attributes of an operation from a dict keyed by DirectML's field names (the package
+/// maps keyword arguments to them), read by walking the operator's schema: FLOAT a number,
+/// UINT and INT integers, an enumeration its value's name or number, a data type its name,
+/// ScaleBias a (scale, bias) pair whose None halves are 1 and 0. A required attribute that is
+/// missing, or a key the operator does not have, raises ValueError naming it.
+dml::attribute_values read_attributes(const dml::operator_schema& s, const py::dict& given) {
+  dml::attribute_values a(s);
+  for (const auto& item : given) {
+    const std::string key = py::str(item.first).cast<std::string>();
+    if (!a.has(key)) raise("attributes." + key + ": is not an attribute of " + std::string(s.name));
+  }
+  for (std::size_t k = 0; k < s.field_count; ++k) {
+    const auto& f = s.fields[k];
+    if (f.kind != dml::field_kind::attribute) continue;
+    const std::string where = std::string("attributes.") + f.name;
+    if (!given.contains(f.name) || given[f.name].is_none()) {
+      if (!f.optional) raise(where + ": " + std::string(s.name) + " needs " + f.name);
+      continue;
+    }
+    const py::object v = given[f.name];
+    dml::attribute_value value;
+    try {
+      switch (f.type) {
+        case dml::field_type::float_value: value = dml::attribute_value::of_float(v.cast<float>()); break;
+        case dml::field_type::uint_value: value = dml::attribute_value::of_bits(v.cast<std::uint32_t>()); break;
+        case dml::field_type::int_value: {
+          const auto i = v.cast<std::int32_t>();
+          std::uint32_t bits = 0;
+          std::memcpy(&bits, &i, sizeof bits);
+          value = dml::attribute_value::of_bits(bits);
+          break;
+        }
+        case dml::field_type::enumeration: {
+          bool found = false;
+          const bool text = py::isinstance<py::str>(v);
+          for (std::size_t e = 0; e < f.value_count && !found; ++e) {
+            const std::string full = f.values[e].name;
+            const std::string suffix = full.substr(std::min(full.size(), std::string(f.type_name).size() + 1));
+            found = text ? (v.cast<std::string>() == full || v.cast<std::string>() == suffix)
+                         : v.cast<std::uint32_t>() == f.values[e].value;
+            if (found) value = dml::attribute_value::of_bits(f.values[e].value);
+          }
+          if (!found) raise(where + ": " + py::repr(v).cast<std::string>() + " is not a " + f.type_name);
+          break;
+        }
+        case dml::field_type::data_type: {
+          const auto t = data_type_from_name(v.cast<std::string>());
+          if (t == data_type::unknown) raise(where + ": " + py::repr(v).cast<std::string>() + " is not a data type name");
+          value = dml::attribute_value::of_bits(static_cast<std::uint32_t>(t));
+          break;
+        }
+        case dml::field_type::scale_bias: {
+          const auto pair = v.cast<py::tuple>();
+          if (pair.size() != 2) raise(where + ": must be (scale, bias)");
+          value = dml::attribute_value::of_scale_bias({pair[0].is_none() ? 1.0f : pair[0].cast<float>(),
+                                                       pair[1].is_none() ? 0.0f : pair[1].cast<float>()});
+          break;
+        }
+        default: raise(where + ": " + f.type_name + " attributes are not read from Python in this version");
+      }
+    } catch (const py::cast_error&) {
+      raise(where + ": " + py::repr(v).cast<std::string>() + " is not a " + f.type_name);
+    }
+    a.at(k) = value;
+  }
+  return a;
 }
 
 feature_level parse_level(const py::object& level) {
@@ -308,7 +376,7 @@ tensor_binding bind_input(const py::object& obj, const std::string& tensor) {
 template <class Op>
 std::vector<data_type> output_candidates(feature_level level, ops::operation_types types, status& refusal) {
   std::vector<data_type> out;
-  const std::size_t o = Op::tensors.size() - 1;
+  const std::size_t o = ops::tensor_count_of<Op> - 1;
   types.present[o] = true;
   status first_error, input_error;
   for (data_type t : candidate_types) {
@@ -318,7 +386,7 @@ std::vector<data_type> output_candidates(feature_level level, ops::operation_typ
       out.push_back(t);
     } else {
       if (first_error.ok()) first_error = s;
-      if (input_error.ok() && s.tensor() != Op::tensors[o].name) input_error = s;
+      if (input_error.ok() && s.tensor() != ops::tensor_field_of<Op>(o).name) input_error = s;
     }
   }
   refusal = input_error.ok() ? first_error : input_error;
@@ -329,9 +397,7 @@ struct run_request {
   std::vector<py::object> inputs;  // one per input slot; None for an absent optional one
   py::object out = py::none();
   py::object dtype = py::none();
-  py::object scale = py::none();
-  py::object bias = py::none();
-  py::object exponent = py::none();
+  py::dict attributes;  // by DirectML's field names
   std::string path = "golden";
   std::uint32_t threads = 1;
   py::object level = py::none();
@@ -346,45 +412,31 @@ struct run_result {
 
 template <class Op>
 run_result run_operator(const run_request& r) {
-  constexpr std::size_t n_tensors = Op::tensors.size();
+  constexpr std::size_t n_tensors = ops::tensor_count_of<Op>;
   constexpr std::size_t n_inputs = n_tensors - 1;
-  const std::string op_name = Op::dml_name;
+  const std::string op_name = ops::name_of<Op>;
   if (r.inputs.size() != n_inputs) {
     raise(op_name + " takes " + std::to_string(n_inputs) + " input tensors, got " + std::to_string(r.inputs.size()));
   }
   const feature_level level = parse_level(r.level);
   const bool fast = r.path == "fast";
   if (!fast && r.path != "golden") raise("path: '" + r.path + "' is neither 'golden' nor 'fast'");
-  if (!dmlref::at_least(level, Op::introduced)) {  // validate_descriptor's rule, before the table is read
-    raise("Type: " + op_name + " needs feature level " + std::string(dmlref::name(Op::introduced)) +
+  if (!dmlref::at_least(level, ops::introduced_of<Op>)) {  // validate_descriptor's rule, before the table is read
+    raise("Type: " + op_name + " needs feature level " + std::string(dmlref::name(ops::introduced_of<Op>)) +
           " or later, the level is " + std::string(dmlref::name(level)));
   }
 
-  // Attributes.
-  constexpr ops::attribute_set takes = Op::attribute_names;
-  std::optional<dml::DML_SCALE_BIAS> scale_bias;
-  if (!r.scale.is_none() || !r.bias.is_none()) {
-    if (!takes.scale_bias) raise("attributes.ScaleBias: " + op_name + " has no ScaleBias");
-    scale_bias = dml::DML_SCALE_BIAS{r.scale.is_none() ? 1.0f : r.scale.cast<float>(),
-                                     r.bias.is_none() ? 0.0f : r.bias.cast<float>()};
-  }
-  float exponent = 0.0f;
-  if (takes.exponent) {
-    if (r.exponent.is_none()) raise("attributes.Exponent: " + op_name + " needs an Exponent");
-    exponent = r.exponent.cast<float>();
-  } else if (!r.exponent.is_none()) {
-    raise("attributes.Exponent: " + op_name + " has no Exponent attribute");
-  }
+  const dml::attribute_values attributes = read_attributes(ops::schema_of<Op>(), r.attributes);
 
   // Inputs, their broadcast shape, and the output's data type.
   std::array<tensor_binding, n_tensors> t{};
   std::vector<std::pair<std::string, std::vector<py::ssize_t>>> shapes;
   ops::operation_types types;
-  types.scale_bias = scale_bias.has_value();
+  types.scale_bias = attributes.scale_bias().has_value();
   for (std::size_t k = 0; k < n_inputs; ++k) {
-    const std::string tensor = Op::tensors[k].name;
+    const std::string tensor = ops::tensor_field_of<Op>(k).name;
     if (r.inputs[k].is_none()) {
-      if (!Op::tensors[k].optional) raise(tensor + ": is required by " + op_name);
+      if (!ops::tensor_field_of<Op>(k).optional) raise(tensor + ": is required by " + op_name);
       continue;
     }
     t[k] = bind_input(r.inputs[k], tensor);
@@ -396,7 +448,7 @@ run_result run_operator(const run_request& r) {
   if (shape.size() > max_rank) {
     raise("OutputTensor.DimensionCount: must be 1 to 8, got " + std::to_string(shape.size()));
   }
-  const std::string out_name = Op::tensors[n_inputs].name;
+  const std::string out_name = ops::tensor_field_of<Op>(n_inputs).name;
   data_type out_type = data_type::unknown;
   py::array out;
   const bool given = !r.out.is_none();
@@ -448,11 +500,11 @@ run_result run_operator(const run_request& r) {
   std::array<const dml::DML_TENSOR_DESC*, n_tensors> descs{};
   for (std::size_t k = 0; k < n_tensors; ++k) {
     if (!t[k].present) continue;
-    describe(t[k], shape, dml_rank, Op::tensors[k].name);
+    describe(t[k], shape, dml_rank, ops::tensor_field_of<Op>(k).name);
     descs[k] = &t[k].desc;
   }
-  const auto desc = Op::make_desc(descs, scale_bias ? &*scale_bias : nullptr, exponent);
-  const dml::DML_OPERATOR_DESC op_desc{Op::dml_type, &desc};
+  const dml::descriptor_storage desc(ops::schema_of<Op>(), descs.data(), attributes);
+  const dml::DML_OPERATOR_DESC& op_desc = desc.op();
 
   // Validation: every rule before anything is written.
   std::array<dml::input_binding, max_tensors> inputs{};
@@ -470,7 +522,7 @@ run_result run_operator(const run_request& r) {
   const auto [out_low, out_high] = byte_extent(out);
   for (std::size_t k = 0; k < n_inputs; ++k) {
     if (t[k].present && t[k].copied && out_low < t[k].original_high && t[k].original_low < out_high) {
-      raise(out_name + ": overlaps " + std::string(Op::tensors[k].name) + " (a view numpy strides DirectML cannot "
+      raise(out_name + ": overlaps " + std::string(ops::tensor_field_of<Op>(k).name) + " (a view numpy strides DirectML cannot "
             "express, bound as a copy); only the exact alias of InputTensor may share memory with the output");
     }
   }
@@ -511,18 +563,17 @@ run_result run(const std::string& op, const run_request& r) {
 /// bytes are the tensor's buffer, its dtype the tensor's DataType. The output's buffer is
 /// written in place and returned.
 py::array execute(const std::string& op, const py::dict& tensors, const py::object& level_obj, const std::string& path,
-                  const py::object& scale, const py::object& bias, const py::object& exponent,
-                  const py::object& threads_obj) {
+                  const py::dict& attribute_dict, const py::object& threads_obj) {
   const std::uint32_t threads = parse_threads(threads_obj);
   py::array result;
   ops::with_operator(find_operator(op), [&](auto tag) {
     using Op = typename decltype(tag)::type;
-    constexpr std::size_t n_tensors = Op::tensors.size();
-    const std::string op_name = Op::dml_name;
+    constexpr std::size_t n_tensors = ops::tensor_count_of<Op>;
+    const std::string op_name = ops::name_of<Op>;
     for (const auto& item : tensors) {
       const std::string key = py::str(item.first).cast<std::string>();
       bool known = false;
-      for (const auto& slot : Op::tensors) known = known || key == slot.name;
+      for (std::size_t k = 0; k < n_tensors; ++k) known = known || key == ops::tensor_field_of<Op>(k).name;
       if (!known) raise(key + ": is not a tensor of " + op_name);
     }
     const feature_level level = parse_level(level_obj);
@@ -532,7 +583,7 @@ py::array execute(const std::string& op, const py::dict& tensors, const py::obje
     std::array<const dml::DML_TENSOR_DESC*, n_tensors> descs{};
     std::array<std::uint64_t, n_tensors> bytes{};
     for (std::size_t k = 0; k < n_tensors; ++k) {
-      const std::string tensor = Op::tensors[k].name;
+      const std::string tensor = ops::tensor_field_of<Op>(k).name;
       if (!tensors.contains(tensor)) continue;
       const auto entry = tensors[tensor.c_str()].cast<py::tuple>();
       if (entry.size() != 2 && entry.size() != 3) raise(tensor + ": expected (buffer, sizes) or (buffer, sizes, strides)");
@@ -563,17 +614,9 @@ py::array execute(const std::string& op, const py::dict& tensors, const py::obje
       descs[k] = &b.desc;
       bytes[k] = static_cast<std::uint64_t>(b.array.nbytes());
     }
-    std::optional<dml::DML_SCALE_BIAS> sb;
-    if (!scale.is_none() || !bias.is_none()) {
-      if (!Op::attribute_names.scale_bias) raise("attributes.ScaleBias: " + op_name + " has no ScaleBias");
-      sb = dml::DML_SCALE_BIAS{scale.is_none() ? 1.0f : scale.cast<float>(), bias.is_none() ? 0.0f : bias.cast<float>()};
-    }
-    if (Op::attribute_names.exponent && exponent.is_none()) raise("attributes.Exponent: " + op_name + " needs an Exponent");
-    if (!Op::attribute_names.exponent && !exponent.is_none()) {
-      raise("attributes.Exponent: " + op_name + " has no Exponent attribute");
-    }
-    const auto desc = Op::make_desc(descs, sb ? &*sb : nullptr, exponent.is_none() ? 0.0f : exponent.cast<float>());
-    const dml::DML_OPERATOR_DESC op_desc{Op::dml_type, &desc};
+    const dml::descriptor_storage desc(ops::schema_of<Op>(), descs.data(),
+                                       read_attributes(ops::schema_of<Op>(), attribute_dict));
+    const dml::DML_OPERATOR_DESC& op_desc = desc.op();
     std::array<dml::input_binding, max_tensors> inputs{};
     for (std::size_t k = 0; k + 1 < n_tensors; ++k) {
       if (t[k].present) inputs[k] = {t[k].array.data(), bytes[k]};
@@ -698,17 +741,27 @@ py::list operators() {
   ops::for_each_operator([&](auto tag) {
     using Op = typename decltype(tag)::type;
     py::dict d;
-    d["dml_name"] = std::string(Op::dml_name);
-    d["name"] = python_name(Op::dml_name);
-    py::list slots;
-    for (std::size_t k = 0; k < Op::tensors.size(); ++k) {
-      slots.append(py::make_tuple(std::string(Op::tensors[k].name), Op::tensors[k].optional));
+    const auto& schema = ops::schema_of<Op>();
+    d["dml_name"] = std::string(schema.name);
+    d["name"] = python_name(schema.name);
+    py::list slots, attributes;
+    for (std::size_t k = 0; k < schema.field_count; ++k) {
+      const auto& f = schema.fields[k];
+      if (f.kind == dml::field_kind::attribute) {
+        py::dict a;
+        a["name"] = std::string(f.name);
+        a["type"] = std::string(f.type_name);
+        a["optional"] = f.optional;
+        a["scale_bias"] = f.type == dml::field_type::scale_bias;
+        attributes.append(a);
+      } else {
+        slots.append(py::make_tuple(std::string(f.name), f.optional));
+      }
     }
     d["tensors"] = slots;
-    d["scale_bias"] = Op::attribute_names.scale_bias;
-    d["exponent"] = Op::attribute_names.exponent;
+    d["attributes"] = attributes;
     d["in_place"] = Op::allows_in_place;
-    d["introduced"] = std::string(dmlref::name(Op::introduced));
+    d["introduced"] = std::string(dmlref::name(ops::introduced_of<Op>));
     list.append(d);
   });
   return list;
@@ -722,7 +775,7 @@ std::vector<double> time_execute(const std::string& op, const std::vector<py::ob
   std::vector<double> seconds;
   ops::with_operator(find_operator(op), [&](auto tag) {
     using Op = typename decltype(tag)::type;
-    constexpr std::size_t n = Op::tensors.size();
+    constexpr std::size_t n = ops::tensor_count_of<Op>;
     if (arrays.size() != n - 1) raise("time_execute: one array per input slot");
     std::array<tensor_binding, n> t{};
     std::array<const dml::DML_TENSOR_DESC*, n> descs{};
@@ -734,15 +787,15 @@ std::vector<double> time_execute(const std::string& op, const std::vector<py::ob
       b.present = true;
       b.array = py::reinterpret_borrow<py::array>(obj);
       if (!(b.array.flags() & py::array::c_style)) raise("time_execute: C-contiguous arrays only");
-      b.type = checked_type_of(b.array.dtype(), Op::tensors[k].name);
+      b.type = checked_type_of(b.array.dtype(), ops::tensor_field_of<Op>(k).name);
       const auto shape = shape_of(b.array);
-      describe(b, shape, std::max<std::uint32_t>(1, static_cast<std::uint32_t>(shape.size())), Op::tensors[k].name);
+      describe(b, shape, std::max<std::uint32_t>(1, static_cast<std::uint32_t>(shape.size())), ops::tensor_field_of<Op>(k).name);
       b.buffer.Strides = nullptr;  // packed, as a C++ caller writes it
       descs[k] = &b.desc;
       if (k + 1 < n) inputs[k] = {b.array.data(), b.buffer.TotalTensorSizeInBytes};
     }
-    const auto desc = Op::make_desc(descs, nullptr, 2.0f);
-    const dml::DML_OPERATOR_DESC op_desc{Op::dml_type, &desc};
+    const dml::descriptor_storage desc(ops::schema_of<Op>(), descs.data(), ops::attribute_samples_of<Op>().front());
+    const dml::DML_OPERATOR_DESC& op_desc = desc.op();
     const dml::output_binding outputs[1] = {{t[n - 1].array.mutable_data(), t[n - 1].buffer.TotalTensorSizeInBytes}};
     py::gil_scoped_release release;
     for (int i = 0; i < repeats; ++i) {
@@ -771,16 +824,14 @@ PYBIND11_MODULE(_dmlref, m) {
   m.def(
       "run",
       [](const std::string& op, const std::vector<py::object>& inputs, const py::object& out, const py::object& dtype,
-         const py::object& scale, const py::object& bias, const py::object& exponent, const std::string& path,
-         const py::object& level, bool golden_extras, const py::object& threads) {
+         const py::dict& attributes, const std::string& path, const py::object& level, bool golden_extras,
+         const py::object& threads) {
         run_request r;
         r.threads = parse_threads(threads);
         r.inputs = inputs;
         r.out = out;
         r.dtype = dtype;
-        r.scale = scale;
-        r.bias = bias;
-        r.exponent = exponent;
+        r.attributes = attributes;
         r.path = path;
         r.level = level;
         r.golden_extras = golden_extras;
@@ -792,12 +843,10 @@ PYBIND11_MODULE(_dmlref, m) {
         return py::object(py::make_tuple(result.out, result.defined, tol));
       },
       py::arg("op"), py::arg("inputs"), py::arg("out") = py::none(), py::arg("dtype") = py::none(),
-      py::arg("scale") = py::none(), py::arg("bias") = py::none(), py::arg("exponent") = py::none(),
-      py::arg("path") = "golden", py::arg("feature_level") = py::none(), py::arg("golden_extras") = false,
+      py::arg("attributes") = py::dict(), py::arg("path") = "golden", py::arg("feature_level") = py::none(), py::arg("golden_extras") = false,
       py::arg("threads") = 1);
   m.def("execute", &execute, py::arg("op"), py::arg("tensors"), py::arg("feature_level") = py::none(),
-        py::arg("path") = "golden", py::arg("scale") = py::none(), py::arg("bias") = py::none(),
-        py::arg("exponent") = py::none(), py::arg("threads") = 1);
+        py::arg("path") = "golden", py::arg("attributes") = py::dict(), py::arg("threads") = 1);
   m.def("compare", &compare, py::arg("expected"), py::arg("actual"), py::arg("defined"), py::arg("tolerance_kind"),
         py::arg("tolerance_ulps"), py::arg("nan"), py::arg("zeros"), py::arg("floor"));
   m.def("time_execute", &time_execute, py::arg("op"), py::arg("inputs"), py::arg("out"), py::arg("repeats"));

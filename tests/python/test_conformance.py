@@ -93,11 +93,11 @@ def test_case_matches_golden_bit_for_bit(case):
     if op.scale_bias and sb:
         kwargs.update(scale=sb["Scale"], bias=sb["Bias"])
     args = [views.get(name) for name, _ in op.inputs]
-    if op.exponent:
-        args.append(attributes["Exponent"])
+    args += [attributes[field] for _, field in op.required]
     through_views = getattr(dmlref, op.name)(*args, **kwargs)
-    through_execute = dmlref.execute(op.dml_name, tensors, feature_level=level, exponent=attributes.get("Exponent"),
-                                     scale=sb.get("Scale"), bias=sb.get("Bias"))[:expected.size].reshape(expected.shape)
+    named = {k: attributes[f] for k, f in op.required + op.optional if f in attributes}
+    through_execute = dmlref.execute(op.dml_name, tensors, feature_level=level, scale=sb.get("Scale"),
+                                     bias=sb.get("Bias"), **named)[:expected.size].reshape(expected.shape)
     for got in (through_views, through_execute):
         # the defined elements carry the expected bits (NaN: any NaN, as the comparator rules)
         report = dmlref.compare_golden(got, op.name, *args, tolerance="exact",
@@ -142,8 +142,7 @@ def test_bits_equal_dmlref_eval_run(file, source_dir):
             sizes = t["sizes"]
             strides = t.get("strides") or [int(np.prod(sizes[i + 1:])) for i in range(len(sizes))]
             args.append(np.lib.stride_tricks.as_strided(buffer, sizes, [s * buffer.itemsize for s in strides]))
-        if op.exponent:
-            args.append(attributes["Exponent"])
+        args += [attributes[field] for _, field in op.required]
         kwargs = {"scale": sb["Scale"], "bias": sb["Bias"]} if op.scale_bias and sb else {}
         got = getattr(dmlref, op.name)(*args, dtype=dtype, feature_level=case.get("featureLevel"), **kwargs)
         nan = np.isnan(cpp) if cpp.dtype.kind == "f" else np.zeros(cpp.shape, bool)

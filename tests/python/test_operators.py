@@ -33,11 +33,13 @@ def test_every_registry_operator_has_its_function():
         assert info["dml_name"] == "ELEMENT_WISE_" + info["name"].upper()
         params = inspect.signature(f).parameters.values()
         positional = [p for p in params if p.kind == inspect.Parameter.POSITIONAL_OR_KEYWORD]
-        assert len(positional) == len(info["tensors"]) - 1 + info["exponent"]
+        required = [a for a in info["attributes"] if not a["optional"]]
+        assert len(positional) == len(info["tensors"]) - 1 + len(required)
         optional = [p.default is None for p in positional[:len(info["tensors"]) - 1]]
         assert optional == [o for _, o in info["tensors"][:-1]]
         bias = inspect.signature(f).parameters.get("bias")
-        assert (bias is not None and bias.kind == inspect.Parameter.KEYWORD_ONLY) == info["scale_bias"]
+        takes_scale_bias = any(a["scale_bias"] for a in info["attributes"])
+        assert (bias is not None and bias.kind == inspect.Parameter.KEYWORD_ONLY) == takes_scale_bias
         assert info["dml_name"] in f.__doc__
 
 

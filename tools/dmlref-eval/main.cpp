@@ -232,11 +232,11 @@ int generate(const dmlref::io::generate_options& g, bool list) {
       using Op = typename decltype(tag)::type;
       for (const auto t : dmlref::io::detail_generate::candidate_types) {
         dmlref::io::generate_options probe;
-        probe.types[Op::tensors[0].name] = t;
+        probe.types[dmlref::ops::tensor_field_of<Op>(0).name] = t;
         std::vector<std::pair<std::string, dmlref::data_type>> chosen;
         std::string problem;
         if (dmlref::io::detail_generate::choose_types<Op>(probe, chosen, problem)) {
-          std::cout << Op::dml_name << " " << dmlref::name(t) << "\n";
+          std::cout << dmlref::ops::name_of<Op> << " " << dmlref::name(t) << "\n";
         }
       }
     });

@@ -33,11 +33,12 @@ inline std::string inputs_text(const dmlref::io::test_case& c, const dmlref::ora
   std::string text;
   if (!at.present) return text;
   std::vector<const dmlref::io::case_tensor*> inputs;
-  dmlref::ops::with_operator(c.op_type, [&](auto tag) {
-    for (const auto& slot : decltype(tag)::type::tensors) {
-      if (const auto* t = c.find(slot.name); t != nullptr && t->has_data) inputs.push_back(t);
+  if (const auto* schema = c.attributes.schema(); schema != nullptr) {
+    for (std::size_t k = 0; k < schema->field_count; ++k) {
+      if (schema->fields[k].kind != dmlref::dml::field_kind::input_tensor) continue;
+      if (const auto* t = c.find(schema->fields[k].name); t != nullptr && t->has_data) inputs.push_back(t);
     }
-  });
+  }
   for (const auto* input : inputs) {
     const auto& t = *input;
     const auto strides = t.desc.effective_strides();

@@ -115,7 +115,7 @@ status check_views(const Path& path, named_view<OutView> out, named_view<InViews
   for (std::size_t k = 0; k <= n; ++k) bound[k].desc = &descs[k];
   if (auto s = check_sizes_match(bound.data(), bound.size()); !s.ok()) return s;
   if (auto s = validate_output_layout(descs[0], out.name); !s.ok()) return s;
-  return check_aliasing(bound[0], bound.data() + 1, n, Op::allows_in_place, Op::dml_name);
+  return check_aliasing(bound[0], bound.data() + 1, n, Op::allows_in_place, ops::name_of<Op>);
 }
 
 /// Runs op over views that passed check_views: all-packed views as one row.

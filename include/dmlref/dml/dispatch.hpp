@@ -90,7 +90,7 @@ bool dispatch_operator(const validated_operation& v, void* output, const void* c
 /// dispatch slots hold the types dispatched[0..]: what its operand_types say. False when no
 /// instantiation matches them.
 template <class Op>
-bool tensor_types_for(const data_type* dispatched, std::array<data_type, Op::tensors.size()>& out) {
+bool tensor_types_for(const data_type* dispatched, std::array<data_type, ops::tensor_count_of<Op>>& out) {
   auto record = [&](auto... tags) {
     using operands = typename detail::operands_of<Op, type_list<typename decltype(tags)::type...>>::type;
     std::size_t k = 0;

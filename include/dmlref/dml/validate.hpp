@@ -35,7 +35,7 @@ struct validated_operation {
       t.type[k] = tensors[k].type;
       t.present[k] = present[k];
     }
-    t.scale_bias = op.attrs.scale_and_bias.has_value();
+    t.scale_bias = op.attrs.scale_bias().has_value();
     return t;
   }
 };
@@ -90,7 +90,7 @@ inline operator_rules rules_of(DML_OPERATOR_TYPE type) {
   operator_rules r;
   ops::with_operator(type, [&](auto tag) {
     using Op = typename decltype(tag)::type;
-    r = {Op::introduced, Op::allows_in_place, &Op::check_support};
+    r = {ops::introduced_of<Op>, Op::allows_in_place, &Op::check_support};
   });
   return r;
 }

@@ -26,11 +26,12 @@
 #include "dmlref/core/tensor_desc.hpp"
 #include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
+#include "dmlref/io/attributes_json.hpp"
+#include "dmlref/io/element_json.hpp"
 #include "dmlref/io/json_numbers.hpp"
 #include "dmlref/io/npy.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/registry.hpp"
-#include "dmlref/ops/scale_bias.hpp"
 
 namespace dmlref::io {
 
@@ -65,8 +66,7 @@ struct test_case {
   dml::DML_OPERATOR_TYPE op_type = dml::DML_OPERATOR_INVALID;
   feature_level level = newest_feature_level;
   std::vector<case_tensor> tensors;
-  std::optional<float> exponent;
-  std::optional<scale_bias> scale_and_bias;
+  dml::attribute_values attributes;  // by the operator's schema
   std::optional<element_buffer> expected;  // OutputTensor, packed logical row-major order
   std::optional<tolerance> tol;
 
@@ -79,111 +79,6 @@ struct test_case {
 };
 
 namespace detail_case {
-
-inline status fail(const std::string& tensor, const std::string& field, const std::string& rule) {
-  return status::error(errc::invalid_argument, tensor, field, rule);
-}
-
-inline bool parse_hex(const std::string& text, std::uint64_t& out) {
-  if (text.size() < 3 || text.size() > 18 || text[0] != '0' || (text[1] != 'x' && text[1] != 'X')) return false;
-  std::uint64_t v = 0;
-  for (std::size_t i = 2; i < text.size(); ++i) {
-    const char c = text[i];
-    const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-    if (digit < 0) return false;
-    v = (v << 4) | static_cast<std::uint64_t>(digit);
-  }
-  out = v;
-  return true;
-}
-
-/// Stores v into element slot `index` of dst as data type T.
-template <class T>
-status store_element(const json& v, T* dst, const std::string& tensor, const std::string& field, std::size_t index) {
-  const std::string where = field + "[" + std::to_string(index) + "]";
-  if constexpr (is_float_element_v<T>) {
-    using F = typename math::format_of<T>::type;
-    using bits_type = typename F::bits_type;
-    if (const auto text = kept_decimal_text(v)) {  // a decimal on a boundary of some format
-      detail::exact_binary exact{};
-      if (!decimal_to_exact(*text, exact)) return fail(tensor, where, "\"" + *text + "\" is not a number");
-      dst[index] = math::from_bits<T>(detail::round_to_format<F>(exact));
-      return {};
-    }
-    if (v.is_string()) {
-      const auto& s = v.get_ref<const std::string&>();
-      bits_type bits = 0;
-      std::uint64_t raw = 0;
-      if (s == "NaN") bits = F::quiet_nan;
-      else if (s == "Infinity") bits = F::infinity;
-      else if (s == "-Infinity") bits = static_cast<bits_type>(F::sign_mask | F::infinity);
-      else if (parse_hex(s, raw) && raw <= static_cast<std::uint64_t>(static_cast<bits_type>(~bits_type{0}))) bits = static_cast<bits_type>(raw);
-      else return fail(tensor, where, "\"" + s + "\" is not a number, \"NaN\", \"Infinity\", \"-Infinity\" or a " +
-                                          std::to_string(8 * sizeof(T)) + "-bit pattern \"0x...\"");
-      dst[index] = math::from_bits<T>(bits);
-      return {};
-    }
-    if (!v.is_number()) return fail(tensor, where, "must be a number or a string");
-    const double d = v.get<double>();  // not on a boundary of T: rounding it is rounding the decimal
-    dst[index] = math::round_real<T>(math::to_real(d));
-    return {};
-  } else {
-    using limits = std::numeric_limits<T>;
-    const std::string range = "[" + std::to_string(static_cast<long long>(limits::min())) + ", " +
-                              std::to_string(static_cast<unsigned long long>(limits::max())) + "]";
-    if (v.is_number_unsigned()) {
-      const auto u = v.get<std::uint64_t>();
-      if (u > static_cast<std::uint64_t>(limits::max())) return fail(tensor, where, std::to_string(u) + " does not fit " + std::string(name(data_type_of_v<T>)) + " " + range);
-      dst[index] = static_cast<T>(u);
-      return {};
-    }
-    if (v.is_number_integer()) {
-      const auto s = v.get<std::int64_t>();
-      if (s < static_cast<std::int64_t>(limits::min()) ||
-          (s > 0 && static_cast<std::uint64_t>(s) > static_cast<std::uint64_t>(limits::max()))) {
-        return fail(tensor, where, std::to_string(s) + " does not fit " + std::string(name(data_type_of_v<T>)) + " " + range);
-      }
-      dst[index] = static_cast<T>(s);
-      return {};
-    }
-    if (const auto text = kept_decimal_text(v); text && text->find_first_of(".eE") == std::string::npos) {
-      return fail(tensor, where, *text + " does not fit " + std::string(name(data_type_of_v<T>)) + " " + range);
-    }
-    if (v.is_number_float() || kept_decimal_text(v)) {
-      return fail(tensor, where, kept_decimal_text(v).value_or(v.dump()) + " is not an integer (an integer tensor takes JSON integers)");
-    }
-    if (v.is_string()) {
-      std::uint64_t raw = 0;
-      const auto& s = v.get_ref<const std::string&>();
-      constexpr std::uint64_t mask = sizeof(T) == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * sizeof(T))) - 1;
-      if (parse_hex(s, raw) && raw <= mask) {
-        std::make_unsigned_t<T> u = static_cast<std::make_unsigned_t<T>>(raw);
-        std::memcpy(&dst[index], &u, sizeof(T));
-        return {};
-      }
-      return fail(tensor, where, "\"" + s + "\" is not an integer or a bit pattern \"0x...\" of the type's width");
-    }
-    return fail(tensor, where, "must be an integer");
-  }
-}
-
-template <class F>
-bool visit_element_type(data_type t, F&& f) {
-  switch (t) {
-    case data_type::float32: f(static_cast<float*>(nullptr)); return true;
-    case data_type::float16: f(static_cast<float16*>(nullptr)); return true;
-    case data_type::float64: f(static_cast<double*>(nullptr)); return true;
-    case data_type::int8: f(static_cast<std::int8_t*>(nullptr)); return true;
-    case data_type::int16: f(static_cast<std::int16_t*>(nullptr)); return true;
-    case data_type::int32: f(static_cast<std::int32_t*>(nullptr)); return true;
-    case data_type::int64: f(static_cast<std::int64_t*>(nullptr)); return true;
-    case data_type::uint8: f(static_cast<std::uint8_t*>(nullptr)); return true;
-    case data_type::uint16: f(static_cast<std::uint16_t*>(nullptr)); return true;
-    case data_type::uint32: f(static_cast<std::uint32_t*>(nullptr)); return true;
-    case data_type::uint64: f(static_cast<std::uint64_t*>(nullptr)); return true;
-    default: return false;
-  }
-}
 
 /// Fills buffer (already sized) with the values of array `values` as `type`.
 inline status store_values(const json& values, data_type type, element_buffer& buffer, const std::string& tensor,
@@ -357,15 +252,6 @@ inline status read_tensor(const std::string& tensor, const json& j, case_tensor&
   return {};
 }
 
-inline status read_float_attribute(const json& v, const char* field, float& out) {
-  float value = 0.0f;
-  if (auto s = store_element<float>(v, &value, "attributes", field, 0); !s.ok()) {
-    return fail("attributes", field, "must be a number, \"NaN\", \"Infinity\", \"-Infinity\" or \"0x...\" bits");
-  }
-  out = value;
-  return {};
-}
-
 }  // namespace detail_case
 
 // The case reader's element conversions, public for tools that write or read values of a
@@ -389,9 +275,17 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
   const auto op_it = j.find("op");
   if (op_it == j.end() || !op_it->is_string()) return fail("", "op", "is required: a DirectML operator name such as \"ELEMENT_WISE_POW\"");
   c.op = op_it->get<std::string>();
-  if (!ops::operator_type_from_name(c.op, c.op_type)) {
-    return status::error(errc::unsupported_operator, "", "op", "\"" + c.op + "\" is not an operator dmlref computes");
+  const dml::operator_schema* schema = dml::find_schema(c.op);
+  if (schema == nullptr) {
+    return status::error(errc::unsupported_operator, "", "op", "\"" + c.op + "\" is not an element-wise operator of DirectML");
   }
+  if (!ops::implemented(schema->type)) {
+    return status::error(errc::unsupported_operator, "", "op",
+                         std::string(schema->name) + " is not implemented in this version of dmlref (it computes " +
+                             ops::operator_names() + ")");
+  }
+  c.op = schema->name;
+  c.op_type = schema->type;
   if (const auto it = j.find("featureLevel"); it != j.end()) {
     if (!it->is_string() || !feature_level_from_name(it->get<std::string>(), c.level)) {
       return fail("", "featureLevel", it->dump() + " is not a feature level \"1_0\" ... \"6_4\"");
@@ -404,23 +298,8 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
     if (auto s = detail_case::read_tensor(key, value, t, max_buffer_bytes, base_dir); !s.ok()) return s;
     c.tensors.push_back(std::move(t));
   }
-  if (const auto it = j.find("attributes"); it != j.end() && !it->is_null()) {
-    if (!it->is_object()) return fail("attributes", "", "must be an object");
-    if (const auto e = it->find("Exponent"); e != it->end()) {
-      float value = 0.0f;
-      if (auto s = detail_case::read_float_attribute(*e, "Exponent", value); !s.ok()) return s;
-      c.exponent = value;
-    }
-    if (const auto sb = it->find("ScaleBias"); sb != it->end() && !sb->is_null()) {
-      if (!sb->is_object() || !sb->contains("Scale") || !sb->contains("Bias")) {
-        return fail("attributes", "ScaleBias", "must be {\"Scale\": number, \"Bias\": number} or null");
-      }
-      scale_bias value;
-      if (auto s = detail_case::read_float_attribute((*sb)["Scale"], "ScaleBias.Scale", value.scale); !s.ok()) return s;
-      if (auto s = detail_case::read_float_attribute((*sb)["Bias"], "ScaleBias.Bias", value.bias); !s.ok()) return s;
-      c.scale_and_bias = value;
-    }
-  }
+  const auto attributes = j.find("attributes");
+  if (auto s = read_attributes(attributes == j.end() ? json() : *attributes, *schema, c.attributes); !s.ok()) return s;
   if (const auto it = j.find("tolerance"); it != j.end() && !it->is_null()) {
     std::string metric;
     if (it->is_object()) {

@@ -8,7 +8,6 @@
 #include <cstring>
 #include <memory>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "dmlref/dml/execute.hpp"
@@ -27,54 +26,55 @@ struct evaluation {
   ops::operation_types types;  // what the operator's default tolerance reads
 };
 
-/// The DirectML structs of a case, kept alive together.
+/// The DirectML structs of a case, kept alive together: its tensors' descriptors and the
+/// operator's descriptor, written through the operator's schema.
 class case_descriptors {
  public:
-  explicit case_descriptors(const test_case& c) {
-    for (std::size_t k = 0; k < c.tensors.size() && k < buffers_.size(); ++k) {
+  explicit case_descriptors(const test_case& c) : desc_(schema_of(c), tensors_of(c).data(), c.attributes) {}
+  case_descriptors(const case_descriptors&) = delete;
+  case_descriptors& operator=(const case_descriptors&) = delete;
+
+  const dml::DML_OPERATOR_DESC& op() const noexcept { return desc_.op(); }
+
+ private:
+  static constexpr std::size_t capacity = dml::max_descriptor_fields;
+
+  static const dml::operator_schema& schema_of(const test_case& c) noexcept { return *c.attributes.schema(); }
+
+  /// The tensor fields' descriptors in schema order; null where the case leaves one out.
+  std::array<const dml::DML_TENSOR_DESC*, capacity> tensors_of(const test_case& c) {
+    std::array<const dml::DML_TENSOR_DESC*, capacity> fields{};
+    for (std::size_t k = 0; k < c.tensors.size() && k < capacity; ++k) {
       const auto& t = c.tensors[k];
       buffers_[k] = {static_cast<dml::DML_TENSOR_DATA_TYPE>(t.desc.type), dml::DML_TENSOR_FLAG_NONE, t.desc.rank,
                      t.desc.sizes.data(), t.desc.has_strides ? t.desc.strides.data() : nullptr,
                      t.desc.total_size_in_bytes, t.desc.base_offset_alignment};
       tensors_[k] = {dml::DML_TENSOR_TYPE_BUFFER, &buffers_[k]};
     }
-    if (c.scale_and_bias) scale_bias_ = {c.scale_and_bias->scale, c.scale_and_bias->bias};
-    const dml::DML_SCALE_BIAS* sb = c.scale_and_bias ? &scale_bias_ : nullptr;
-    auto find = [&](const char* tensor) -> const dml::DML_TENSOR_DESC* {
-      for (std::size_t k = 0; k < c.tensors.size() && k < tensors_.size(); ++k) {
-        if (c.tensors[k].name == tensor) return &tensors_[k];
+    const auto& s = schema_of(c);
+    std::size_t slot = 0;
+    for (std::size_t f = 0; f < s.field_count; ++f) {
+      if (s.fields[f].kind == dml::field_kind::attribute) continue;
+      for (std::size_t k = 0; k < c.tensors.size() && k < capacity; ++k) {
+        if (c.tensors[k].name == s.fields[f].name) fields[slot] = &tensors_[k];
       }
-      return nullptr;
-    };
-    op_ = {c.op_type, nullptr};
-    ops::with_operator(c.op_type, [&](auto tag) {
-      using Op = typename decltype(tag)::type;
-      std::array<const dml::DML_TENSOR_DESC*, Op::tensors.size()> t{};
-      for (std::size_t k = 0; k < t.size(); ++k) t[k] = find(Op::tensors[k].name);
-      auto& desc = std::get<typename Op::dml_desc>(descs_);
-      desc = Op::make_desc(t, sb, c.exponent.value_or(0.0f));
-      op_ = {c.op_type, &desc};
-    });
+      ++slot;
+    }
+    return fields;
   }
-  case_descriptors(const case_descriptors&) = delete;
-  case_descriptors& operator=(const case_descriptors&) = delete;
 
-  const dml::DML_OPERATOR_DESC& op() const noexcept { return op_; }
-
- private:
-  static constexpr std::size_t capacity = 8;
   std::array<dml::DML_BUFFER_TENSOR_DESC, capacity> buffers_{};
   std::array<dml::DML_TENSOR_DESC, capacity> tensors_{};
-  dml::DML_SCALE_BIAS scale_bias_{};
-  ops::per_operator_t<ops::descriptor_of> descs_{};  // one descriptor of each operator
-  dml::DML_OPERATOR_DESC op_{};
+  dml::descriptor_storage desc_;
 };
 
 /// Checks the case's own structure beyond what the runtime layer checks: every tensor name
-/// belongs to the operator, inputs carry data, the output carries none, and the attributes
-/// are the operator's (an Exponent where it takes one, a ScaleBias only where it takes one).
+/// belongs to the operator, inputs carry data, the output carries none. (The reader has
+/// checked the attributes against the operator's schema.)
 inline status check_case_structure(const test_case& c, const dml::operation& op) {
-  if (c.tensors.size() > 8) return status::error(errc::invalid_argument, "", "tensors", "more than 8 tensors");
+  if (c.tensors.size() > dml::max_descriptor_fields) {
+    return status::error(errc::invalid_argument, "", "tensors", "more tensors than any operator has");
+  }
   for (const auto& t : c.tensors) {
     std::size_t slot = op.tensor_count();
     for (std::size_t k = 0; k < op.tensor_count(); ++k) {
@@ -89,17 +89,6 @@ inline status check_case_structure(const test_case& c, const dml::operation& op)
     if (slot != op.output_index() && !t.has_data) {
       return status::error(errc::invalid_argument, t.name, "data", "an input tensor needs its data");
     }
-  }
-  ops::attribute_set takes;
-  ops::with_operator(op.type, [&](auto tag) { takes = decltype(tag)::type::attribute_names; });
-  if (takes.exponent && !c.exponent) {
-    return status::error(errc::invalid_argument, "attributes", "Exponent", std::string(op.name) + " needs an Exponent");
-  }
-  if (!takes.exponent && c.exponent) {
-    return status::error(errc::invalid_argument, "attributes", "Exponent", std::string(op.name) + " has no Exponent attribute");
-  }
-  if (c.scale_and_bias && !takes.scale_bias) {
-    return status::error(errc::invalid_argument, "attributes", "ScaleBias", std::string(op.name) + " has no ScaleBias");
   }
   return {};
 }

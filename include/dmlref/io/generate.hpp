@@ -117,10 +117,10 @@ inline constexpr data_type candidate_types[] = {data_type::float32, data_type::f
 /// support table admits at the newest level.
 template <class Op>
 bool choose_types(const generate_options& o, std::vector<std::pair<std::string, data_type>>& chosen, std::string& problem) {
-  constexpr std::size_t n = Op::tensors.size();
+  constexpr std::size_t n = ops::tensor_count_of<Op>;
   ops::operation_types t;
   std::vector<std::size_t> free_slots;
-  const auto fixed = [&](std::size_t k) { return o.types.find(Op::tensors[k].name); };
+  const auto fixed = [&](std::size_t k) { return o.types.find(ops::tensor_field_of<Op>(k).name); };
   const data_type first = fixed(0) != o.types.end() ? fixed(0)->second : data_type::float32;
   std::vector<data_type> order = {first};
   for (const auto c : candidate_types) {
@@ -152,7 +152,7 @@ bool choose_types(const generate_options& o, std::vector<std::pair<std::string, 
     problem = Op::check_support(newest_feature_level, t).message();
     return false;
   }
-  for (std::size_t k = 0; k < n; ++k) chosen.emplace_back(Op::tensors[k].name, t.type[k]);
+  for (std::size_t k = 0; k < n; ++k) chosen.emplace_back(ops::tensor_field_of<Op>(k).name, t.type[k]);
   return true;
 }
 
@@ -162,11 +162,13 @@ bool choose_types(const generate_options& o, std::vector<std::pair<std::string, 
 /// types, an unknown layout).
 inline std::vector<json> generate_cases(const generate_options& o, std::string& problem) {
   std::vector<json> cases;
-  dml::DML_OPERATOR_TYPE type{};
-  if (!ops::operator_type_from_name(o.op, type)) {
-    problem = "\"" + o.op + "\" is not an operator dmlref computes; the operators are " + ops::operator_names();
+  const dml::operator_schema* schema = dml::find_schema(o.op);
+  if (schema == nullptr || !ops::implemented(schema->type)) {
+    problem = "\"" + o.op + "\" is not " + (schema == nullptr ? "an element-wise operator" : "implemented in this version") +
+              "; the operators are " + ops::operator_names();
     return cases;
   }
+  const dml::DML_OPERATOR_TYPE type = schema->type;
   for (const auto& layout : o.layouts) {
     if (layout != "contiguous" && layout != "broadcast" && layout != "padded") {
       problem = "the layouts are contiguous, broadcast and padded, not \"" + layout + "\"";
@@ -183,17 +185,16 @@ inline std::vector<json> generate_cases(const generate_options& o, std::string& 
     if (!detail_generate::choose_types<Op>(o, tensors, problem)) return;
     std::mt19937_64 rng(o.seed);
     const std::uint32_t columns = o.count / 2, rows = 2;  // broadcast and padded: 2 x columns
-    std::vector<float> exponents = {1.0f};
-    if (Op::attribute_names.exponent) exponents = {2.0f, 0.5f, 3.0f, -1.0f, 2.2f, 1.0f / 3.0f};
+    const auto samples = ops::attribute_samples_of<Op>();
     for (const auto& layout : o.layouts) {
-      for (const float exponent : exponents) {
+      for (const auto& attributes : samples) {
         json c;
         c["format"] = "dmlref-case/1";
-        std::string name = o.op + " " + layout;
+        std::string name = std::string(schema->name) + " " + layout;
         for (const auto& [tensor, t] : tensors) name += " " + tensor + ":" + std::string(dmlref::name(t));
-        if (Op::attribute_names.exponent) name += " Exponent " + std::to_string(exponent);
+        if (const auto label = attributes_label(attributes); !label.empty()) name += " " + label;
         c["name"] = name;
-        c["op"] = o.op;
+        c["op"] = schema->name;
         c["featureLevel"] = "6_4";
         json& ts = c["tensors"];
         for (std::size_t k = 0; k < tensors.size(); ++k) {
@@ -219,7 +220,7 @@ inline std::vector<json> generate_cases(const generate_options& o, std::string& 
           }
           ts[tensor] = std::move(desc);
         }
-        if (Op::attribute_names.exponent) c["attributes"]["Exponent"] = exponent;
+        if (auto a = attributes_json(attributes); !a.empty()) c["attributes"] = std::move(a);
         cases.push_back(std::move(c));
       }
     }

@@ -24,6 +24,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
@@ -37,38 +38,37 @@ namespace dmlref::ops {
 struct constant_pow {
   // Identity.
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW;
-  static constexpr const char* dml_name = "ELEMENT_WISE_CONSTANT_POW";
-  static constexpr feature_level introduced = feature_level::level_1_0;
 
-  // Descriptor: tensors in descriptor order, the output last; ScaleBias and Exponent.
-  using dml_desc = dml::DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC;
+  // Tensors, inputs in descriptor order then the output (the schema names them).
   struct slot {
     enum : std::size_t { input, output };
   };
-  static constexpr std::array<tensor_slot, 2> tensors{{{"InputTensor"}, {"OutputTensor"}}};
-  static constexpr attribute_set attribute_names{true, true};
-  static std::array<const dml::DML_TENSOR_DESC*, 2> tensors_of(const dml_desc& d) noexcept {
-    return {d.InputTensor, d.OutputTensor};
+  static constant_pow from_attributes(const dml::attribute_values& a) noexcept {
+    return {a["Exponent"].as_float(), scale_bias_of(a)};
   }
-  static attributes attributes_of(const dml_desc& d) noexcept {
-    attributes a;
-    if (d.ScaleBias != nullptr) a.scale_and_bias = scale_bias{d.ScaleBias->Scale, d.ScaleBias->Bias};
-    a.exponent = d.Exponent;
-    return a;
+  dml::attribute_values attributes() const {
+    dml::attribute_values a(schema_of<constant_pow>());
+    a.set("Exponent", dml::attribute_value::of_float(exponent));
+    return with_scale_bias(a, scale_and_bias);
   }
-  static dml_desc make_desc(const std::array<const dml::DML_TENSOR_DESC*, 2>& t, const dml::DML_SCALE_BIAS* sb,
-                            float exponent) noexcept {
-    return {t[slot::input], t[slot::output], sb, exponent};
+  /// Exponents the case generator and the generic tests use.
+  static std::vector<dml::attribute_values> attribute_samples() {
+    std::vector<dml::attribute_values> samples;
+    for (const float e : {2.0f, 0.5f, 3.0f, -1.0f, 2.2f, 1.0f / 3.0f}) {
+      dml::attribute_values a(schema_of<constant_pow>());
+      a.set("Exponent", dml::attribute_value::of_float(e));
+      samples.push_back(a);
+    }
+    return samples;
   }
-  static constant_pow from_attributes(const attributes& a) noexcept { return {a.exponent, a.scale_and_bias}; }
 
   // Support table.
   using input_support = support_table<since<feature_level::level_1_0, float_elements>>;
   static status check_support(feature_level level, const operation_types& t) {
-    if (auto s = check_type(t.type[slot::input], input_support::at(level), "InputTensor", dml_name, level); !s.ok()) {
+    if (auto s = check_type(t.type[slot::input], input_support::at(level), "InputTensor", name_of<constant_pow>, level); !s.ok()) {
       return s;
     }
-    return check_same_type(t.type[slot::output], t.type[slot::input], "OutputTensor", "InputTensor", dml_name);
+    return check_same_type(t.type[slot::output], t.type[slot::input], "OutputTensor", "InputTensor", name_of<constant_pow>);
   }
   static constexpr bool allows_in_place = true;
 

@@ -31,26 +31,12 @@ namespace dmlref::ops {
 struct dequantize_linear {
   // Identity.
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR;
-  static constexpr const char* dml_name = "ELEMENT_WISE_DEQUANTIZE_LINEAR";
-  static constexpr feature_level introduced = feature_level::level_1_0;
 
-  // Descriptor: tensors in descriptor order, the output last; no attributes.
-  using dml_desc = dml::DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC;
+  // Tensors, inputs in descriptor order then the output (the schema names them).
   struct slot {
     enum : std::size_t { input, scale, zero_point, output };
   };
-  static constexpr std::array<tensor_slot, 4> tensors{
-      {{"InputTensor"}, {"ScaleTensor"}, {"ZeroPointTensor", true}, {"OutputTensor"}}};
-  static constexpr attribute_set attribute_names{};
-  static std::array<const dml::DML_TENSOR_DESC*, 4> tensors_of(const dml_desc& d) noexcept {
-    return {d.InputTensor, d.ScaleTensor, d.ZeroPointTensor, d.OutputTensor};
-  }
-  static attributes attributes_of(const dml_desc&) noexcept { return {}; }
-  static dml_desc make_desc(const std::array<const dml::DML_TENSOR_DESC*, 4>& t, const dml::DML_SCALE_BIAS*,
-                            float) noexcept {
-    return {t[slot::input], t[slot::scale], t[slot::zero_point], t[slot::output]};
-  }
-  static dequantize_linear from_attributes(const attributes&) noexcept { return {}; }
+  static dequantize_linear from_attributes(const dml::attribute_values&) noexcept { return {}; }
 
   // Support table.
   using input_support = support_table<since<feature_level::level_1_0, type_list<std::uint8_t>>,
@@ -63,19 +49,19 @@ struct dequantize_linear {
     return at_least(level, feature_level::level_6_2);
   }
   static status check_support(feature_level level, const operation_types& t) {
-    if (auto s = check_type(t.type[slot::input], input_types(level), "InputTensor", dml_name, level); !s.ok()) return s;
-    if (auto s = check_type(t.type[slot::scale], output_types(level), "ScaleTensor", dml_name, level); !s.ok()) return s;
+    if (auto s = check_type(t.type[slot::input], input_types(level), "InputTensor", name_of<dequantize_linear>, level); !s.ok()) return s;
+    if (auto s = check_type(t.type[slot::scale], output_types(level), "ScaleTensor", name_of<dequantize_linear>, level); !s.ok()) return s;
     if (!t.present[slot::zero_point] && !zero_point_optional(level)) {
       return status::error(errc::missing_binding, "ZeroPointTensor", "",
-                           std::string(dml_name) + " requires a ZeroPointTensor before feature level 6_2");
+                           std::string(name_of<dequantize_linear>) + " requires a ZeroPointTensor before feature level 6_2");
     }
     if (t.present[slot::zero_point]) {
-      if (auto s = check_same_type(t.type[slot::zero_point], t.type[slot::input], "ZeroPointTensor", "InputTensor", dml_name);
+      if (auto s = check_same_type(t.type[slot::zero_point], t.type[slot::input], "ZeroPointTensor", "InputTensor", name_of<dequantize_linear>);
           !s.ok()) {
         return s;
       }
     }
-    return check_same_type(t.type[slot::output], t.type[slot::scale], "OutputTensor", "ScaleTensor", dml_name);
+    return check_same_type(t.type[slot::output], t.type[slot::scale], "OutputTensor", "ScaleTensor", name_of<dequantize_linear>);
   }
   static constexpr bool allows_in_place = false;
 

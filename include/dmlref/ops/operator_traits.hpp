@@ -1,40 +1,101 @@
 #pragma once
 // The vocabulary an operator header states its traits in, so that every layer (validation,
 // dispatch, the tolerance table, the case reader, the fuzzers) reads them from the one list
-// of operators (ops/registry.hpp) instead of switching on the operator:
-//   tensor_slot       a tensor of the descriptor: DirectML's field name, optional or not;
-//   attribute_set     which attributes the descriptor carries (ScaleBias, Exponent);
-//   attributes        their values, read into dmlref's types;
-//   operation_types   the data types an operation binds, what the support table and the
-//                     default tolerance are functions of.
+// of operators (ops/registry.hpp) instead of switching on the operator. An operator names
+// its DirectML enum value (dml_type); its name, the level it appeared in, its tensors and its
+// attributes are DirectML's schema's (dml/schema.hpp), read here:
+//   name_of<Op>, introduced_of<Op>   the schema's name and feature level;
+//   tensor_count_of<Op>              its tensors (inputs in descriptor order, then the output);
+//   tensor_field_of<Op>(k)           the k-th of them, with DirectML's field name;
+//   operation_types                  the data types an operation binds, what the support table
+//                                    and the default tolerance are functions of.
 
 #include <array>
 #include <cstddef>
-#include <optional>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "dmlref/core/data_type.hpp"
-#include "dmlref/ops/scale_bias.hpp"
+#include "dmlref/core/feature_level.hpp"
+#include "dmlref/dml/attributes.hpp"
+#include "dmlref/dml/schema.hpp"
 
 namespace dmlref::ops {
 
-/// The most tensors (inputs and the output) an operator of the registry has.
-inline constexpr std::size_t max_operator_tensors = 4;
+/// The most tensors (inputs and the output) an operator of the family has.
+inline constexpr std::size_t max_operator_tensors = 9;
 
-struct tensor_slot {
-  const char* name;        // DirectML's field name: "InputTensor"
-  bool optional = false;   // the descriptor may leave it null (whether the level allows it is
-                           // the support table's rule)
-};
+/// Op's schema (a compile error when the schema has no operator of Op's dml_type).
+template <class Op>
+constexpr const dml::operator_schema& schema_of() noexcept {
+  return *dml::find_schema(Op::dml_type);
+}
 
-struct attribute_set {
-  bool scale_bias = false;  // an optional DML_SCALE_BIAS
-  bool exponent = false;    // CONSTANT_POW's FLOAT Exponent (required)
-};
+template <class Op>
+inline constexpr const char* name_of = schema_of<Op>().name;
 
-struct attributes {
-  std::optional<scale_bias> scale_and_bias;
-  float exponent = 0.0f;
-};
+template <class Op>
+inline constexpr feature_level introduced_of = static_cast<feature_level>(schema_of<Op>().introduced);
+
+namespace detail {
+constexpr std::size_t count_tensors(const dml::operator_schema& s) noexcept {
+  std::size_t n = 0;
+  for (std::size_t k = 0; k < s.field_count; ++k) n += s.fields[k].kind != dml::field_kind::attribute;
+  return n;
+}
+constexpr const dml::field_schema& tensor_field(const dml::operator_schema& s, std::size_t index) noexcept {
+  std::size_t n = 0;
+  for (std::size_t k = 0;; ++k) {
+    if (s.fields[k].kind != dml::field_kind::attribute && n++ == index) return s.fields[k];
+  }
+}
+}  // namespace detail
+
+template <class Op>
+inline constexpr std::size_t tensor_count_of = detail::count_tensors(schema_of<Op>());
+
+/// Op's index-th tensor field (inputs in descriptor order, then the output).
+template <class Op>
+constexpr const dml::field_schema& tensor_field_of(std::size_t index) noexcept {
+  return detail::tensor_field(schema_of<Op>(), index);
+}
+
+namespace detail {
+template <class Op, class = void>
+struct has_attribute_samples : std::false_type {};
+template <class Op>
+struct has_attribute_samples<Op, std::void_t<decltype(Op::attribute_samples())>> : std::true_type {};
+}  // namespace detail
+
+/// The attribute sets the case generator and the generic tests use for Op: what its header's
+/// attribute_samples() lists, or else one set that gives no optional attribute.
+template <class Op>
+std::vector<dml::attribute_values> attribute_samples_of() {
+  if constexpr (detail::has_attribute_samples<Op>::value) {
+    return Op::attribute_samples();
+  } else {
+    return {dml::attribute_values(schema_of<Op>())};
+  }
+}
+
+namespace detail {
+template <class Op, class = void>
+struct has_attributes : std::false_type {};
+template <class Op>
+struct has_attributes<Op, std::void_t<decltype(std::declval<const Op&>().attributes())>> : std::true_type {};
+}  // namespace detail
+
+/// The attributes an operator instance carries, as its descriptor states them (the inverse
+/// of Op::from_attributes): op.attributes() where the operator has attributes, else none.
+template <class Op>
+dml::attribute_values attributes_of(const Op& op) {
+  if constexpr (detail::has_attributes<Op>::value) {
+    return op.attributes();
+  } else {
+    return dml::attribute_values(schema_of<Op>());
+  }
+}
 
 /// The data types bound to each slot (inputs in descriptor order, then the output), which
 /// slots are present, and whether a ScaleBias is given.

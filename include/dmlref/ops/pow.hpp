@@ -45,29 +45,13 @@ namespace dmlref::ops {
 struct pow {
   // Identity.
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_POW;
-  static constexpr const char* dml_name = "ELEMENT_WISE_POW";
-  static constexpr feature_level introduced = feature_level::level_1_0;
 
-  // Descriptor: tensors in descriptor order, the output last; ScaleBias.
-  using dml_desc = dml::DML_ELEMENT_WISE_POW_OPERATOR_DESC;
+  // Tensors, inputs in descriptor order then the output (the schema names them).
   struct slot {
     enum : std::size_t { input, exponent, output };
   };
-  static constexpr std::array<tensor_slot, 3> tensors{{{"InputTensor"}, {"ExponentTensor"}, {"OutputTensor"}}};
-  static constexpr attribute_set attribute_names{true, false};
-  static std::array<const dml::DML_TENSOR_DESC*, 3> tensors_of(const dml_desc& d) noexcept {
-    return {d.InputTensor, d.ExponentTensor, d.OutputTensor};
-  }
-  static attributes attributes_of(const dml_desc& d) noexcept {
-    attributes a;
-    if (d.ScaleBias != nullptr) a.scale_and_bias = scale_bias{d.ScaleBias->Scale, d.ScaleBias->Bias};
-    return a;
-  }
-  static dml_desc make_desc(const std::array<const dml::DML_TENSOR_DESC*, 3>& t, const dml::DML_SCALE_BIAS* sb,
-                            float) noexcept {
-    return {t[slot::input], t[slot::exponent], t[slot::output], sb};
-  }
-  static pow from_attributes(const attributes& a) noexcept { return pow{a.scale_and_bias}; }
+  static pow from_attributes(const dml::attribute_values& a) noexcept { return pow{scale_bias_of(a)}; }
+  dml::attribute_values attributes() const { return with_scale_bias(dml::attribute_values(schema_of<pow>()), scale_and_bias); }
 
   // Support table: InputTensor and ExponentTensor each take these; before 3_0 all three
   // tensors share one type, from 3_0 only the output follows the input.
@@ -76,15 +60,15 @@ struct pow {
   static constexpr type_set base_types(feature_level level) noexcept { return element_support::at(level); }
   static status check_support(feature_level level, const operation_types& t) {
     const auto allowed = base_types(level);
-    if (auto s = check_type(t.type[slot::input], allowed, "InputTensor", dml_name, level); !s.ok()) return s;
-    if (auto s = check_type(t.type[slot::exponent], allowed, "ExponentTensor", dml_name, level); !s.ok()) return s;
+    if (auto s = check_type(t.type[slot::input], allowed, "InputTensor", name_of<pow>, level); !s.ok()) return s;
+    if (auto s = check_type(t.type[slot::exponent], allowed, "ExponentTensor", name_of<pow>, level); !s.ok()) return s;
     if (!at_least(level, feature_level::level_3_0)) {
-      if (auto s = check_same_type(t.type[slot::exponent], t.type[slot::input], "ExponentTensor", "InputTensor", dml_name);
+      if (auto s = check_same_type(t.type[slot::exponent], t.type[slot::input], "ExponentTensor", "InputTensor", name_of<pow>);
           !s.ok()) {
         return s;
       }
     }
-    return check_same_type(t.type[slot::output], t.type[slot::input], "OutputTensor", "InputTensor", dml_name);
+    return check_same_type(t.type[slot::output], t.type[slot::input], "OutputTensor", "InputTensor", name_of<pow>);
   }
   static constexpr bool allows_in_place = true;
 

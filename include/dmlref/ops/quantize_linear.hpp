@@ -124,26 +124,12 @@ DMLREF_DETAIL_ALWAYS_INLINE std::int32_t rounded_quotient(const quotient_operand
 struct quantize_linear {
   // Identity.
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR;
-  static constexpr const char* dml_name = "ELEMENT_WISE_QUANTIZE_LINEAR";
-  static constexpr feature_level introduced = feature_level::level_1_0;
 
-  // Descriptor: tensors in descriptor order, the output last; no attributes.
-  using dml_desc = dml::DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC;
+  // Tensors, inputs in descriptor order then the output (the schema names them).
   struct slot {
     enum : std::size_t { input, scale, zero_point, output };
   };
-  static constexpr std::array<tensor_slot, 4> tensors{
-      {{"InputTensor"}, {"ScaleTensor"}, {"ZeroPointTensor", true}, {"OutputTensor"}}};
-  static constexpr attribute_set attribute_names{};
-  static std::array<const dml::DML_TENSOR_DESC*, 4> tensors_of(const dml_desc& d) noexcept {
-    return {d.InputTensor, d.ScaleTensor, d.ZeroPointTensor, d.OutputTensor};
-  }
-  static attributes attributes_of(const dml_desc&) noexcept { return {}; }
-  static dml_desc make_desc(const std::array<const dml::DML_TENSOR_DESC*, 4>& t, const dml::DML_SCALE_BIAS*,
-                            float) noexcept {
-    return {t[slot::input], t[slot::scale], t[slot::zero_point], t[slot::output]};
-  }
-  static quantize_linear from_attributes(const attributes&) noexcept { return {}; }
+  static quantize_linear from_attributes(const dml::attribute_values&) noexcept { return {}; }
 
   // Support table (DirectML's, level by level).
   using input_support = support_table<since<feature_level::level_1_0, type_list<float>>,
@@ -161,26 +147,26 @@ struct quantize_linear {
     return at_least(level, feature_level::level_6_2);
   }
   static status check_support(feature_level level, const operation_types& t) {
-    if (auto s = check_type(t.type[slot::input], input_types(level), "InputTensor", dml_name, level); !s.ok()) {
+    if (auto s = check_type(t.type[slot::input], input_types(level), "InputTensor", name_of<quantize_linear>, level); !s.ok()) {
       return s;
     }
     const data_type scale = scale_type_for(t.type[slot::input]);
     if (t.type[slot::scale] != scale) {
       return status::error(errc::unsupported_data_type, "ScaleTensor", "DataType",
-                           std::string(dml_name) + " takes a " + std::string(name(scale)) +
+                           std::string(name_of<quantize_linear>) + " takes a " + std::string(name(scale)) +
                                " ScaleTensor for a " + std::string(name(t.type[slot::input])) +
                                " InputTensor, got " + std::string(name(t.type[slot::scale])));
     }
-    if (auto s = check_type(t.type[slot::output], output_types(level), "OutputTensor", dml_name, level); !s.ok()) {
+    if (auto s = check_type(t.type[slot::output], output_types(level), "OutputTensor", name_of<quantize_linear>, level); !s.ok()) {
       return s;
     }
     if (!t.present[slot::zero_point] && !zero_point_optional(level)) {
       return status::error(errc::missing_binding, "ZeroPointTensor", "",
-                           std::string(dml_name) + " requires a ZeroPointTensor before feature level 6_2");
+                           std::string(name_of<quantize_linear>) + " requires a ZeroPointTensor before feature level 6_2");
     }
     if (t.present[slot::zero_point]) {
       return check_same_type(t.type[slot::zero_point], t.type[slot::output], "ZeroPointTensor", "OutputTensor",
-                             dml_name);
+                             name_of<quantize_linear>);
     }
     return {};
   }

@@ -11,6 +11,7 @@
 
 #include "dmlref/core/type_list.hpp"
 #include "dmlref/dml/directml_types.hpp"
+#include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
 #include "dmlref/ops/pow.hpp"
@@ -51,10 +52,6 @@ struct per_operator<F, type_list<Ops...>> {
 template <template <class> class F>
 using per_operator_t = typename per_operator<F>::type;
 
-/// The operator's DML_*_OPERATOR_DESC.
-template <class Op>
-using descriptor_of = typename Op::dml_desc;
-
 /// Calls f(type_tag<Op>{}) for the operator whose DML_OPERATOR_TYPE is type; false (and no
 /// call) when dmlref does not compute it.
 template <class F>
@@ -70,17 +67,10 @@ bool with_operator(dml::DML_OPERATOR_TYPE type, F&& f) {
   return found;
 }
 
-/// The operator named name ("ELEMENT_WISE_POW"); false when none is.
-inline bool operator_type_from_name(const std::string& name, dml::DML_OPERATOR_TYPE& out) {
-  bool found = false;
-  for_each_operator([&](auto tag) {
-    using Op = typename decltype(tag)::type;
-    if (!found && name == Op::dml_name) {
-      found = true;
-      out = Op::dml_type;
-    }
-  });
-  return found;
+/// Whether this build computes the operator whose DML_OPERATOR_TYPE is type (the schema
+/// describes every element-wise operator; the registry lists those implemented).
+inline bool implemented(dml::DML_OPERATOR_TYPE type) {
+  return with_operator(type, [](auto) {});
 }
 
 /// "ELEMENT_WISE_SIGN, ELEMENT_WISE_CONSTANT_POW, ..." for messages.
@@ -88,7 +78,7 @@ inline std::string operator_names() {
   std::string names;
   for_each_operator([&](auto tag) {
     if (!names.empty()) names += ", ";
-    names += decltype(tag)::type::dml_name;
+    names += name_of<typename decltype(tag)::type>;
   });
   return names;
 }

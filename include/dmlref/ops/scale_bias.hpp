@@ -1,10 +1,11 @@
 #pragma once
-// DML_SCALE_BIAS as dmlref applies it (POW and CONSTANT_POW): g = x * Scale + Bias, the exact
-// value rounded once to FLOAT32 (a fused multiply-add), for float and for integer x. The
-// operator is then applied to g.
+// DML_SCALE_BIAS as dmlref applies it: g = x * Scale + Bias, the exact value rounded once to
+// FLOAT32 (a fused multiply-add), for float and for integer x. The operator is then applied
+// to g.
 
 #include <optional>
 
+#include "dmlref/dml/attributes.hpp"
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
 
@@ -22,6 +23,18 @@ template <class T>
 math::real scaled_input(T x, const std::optional<scale_bias>& sb) noexcept {
   if (!sb) return math::to_real(x);
   return math::to_real(math::multiply_add_rounded(x, sb->scale, sb->bias));
+}
+
+/// An operation's ScaleBias, when its descriptor gives one.
+inline std::optional<scale_bias> scale_bias_of(const dml::attribute_values& a) noexcept {
+  if (const auto sb = a.scale_bias()) return scale_bias{sb->Scale, sb->Bias};
+  return std::nullopt;
+}
+
+/// a with sb as its ScaleBias (none when sb is empty).
+inline dml::attribute_values with_scale_bias(dml::attribute_values a, const std::optional<scale_bias>& sb) noexcept {
+  if (sb) a.set("ScaleBias", dml::attribute_value::of_scale_bias({sb->scale, sb->bias}));
+  return a;
 }
 
 }  // namespace ops

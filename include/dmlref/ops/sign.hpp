@@ -26,25 +26,12 @@ namespace dmlref::ops {
 struct sign {
   // Identity.
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_SIGN;
-  static constexpr const char* dml_name = "ELEMENT_WISE_SIGN";
-  static constexpr feature_level introduced = feature_level::level_2_0;
 
-  // Descriptor: tensors in descriptor order, the output last; no attributes.
-  using dml_desc = dml::DML_ELEMENT_WISE_SIGN_OPERATOR_DESC;
+  // Tensors, inputs in descriptor order then the output (the schema names them).
   struct slot {
     enum : std::size_t { input, output };
   };
-  static constexpr std::array<tensor_slot, 2> tensors{{{"InputTensor"}, {"OutputTensor"}}};
-  static constexpr attribute_set attribute_names{};
-  static std::array<const dml::DML_TENSOR_DESC*, 2> tensors_of(const dml_desc& d) noexcept {
-    return {d.InputTensor, d.OutputTensor};
-  }
-  static attributes attributes_of(const dml_desc&) noexcept { return {}; }
-  static dml_desc make_desc(const std::array<const dml::DML_TENSOR_DESC*, 2>& t, const dml::DML_SCALE_BIAS*,
-                            float) noexcept {
-    return {t[slot::input], t[slot::output]};
-  }
-  static sign from_attributes(const attributes&) noexcept { return {}; }
+  static sign from_attributes(const dml::attribute_values&) noexcept { return {}; }
 
   // Support table.
   using input_support = support_table<since<feature_level::level_2_0, float_elements>,
@@ -52,8 +39,8 @@ struct sign {
                                       since<feature_level::level_4_1, int_elements_64>>;
   static constexpr type_set supported_types(feature_level level) noexcept { return input_support::at(level); }
   static status check_support(feature_level level, const operation_types& t) {
-    if (auto s = check_type(t.type[slot::input], supported_types(level), "InputTensor", dml_name, level); !s.ok()) return s;
-    return check_same_type(t.type[slot::output], t.type[slot::input], "OutputTensor", "InputTensor", dml_name);
+    if (auto s = check_type(t.type[slot::input], supported_types(level), "InputTensor", name_of<sign>, level); !s.ok()) return s;
+    return check_same_type(t.type[slot::output], t.type[slot::input], "OutputTensor", "InputTensor", name_of<sign>);
   }
   static constexpr bool allows_in_place = true;
 
