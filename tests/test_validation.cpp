@@ -241,8 +241,8 @@ TEST_CASE("validate: a null DML_OPERATOR_DESC::Desc") {
 
 TEST_CASE("validate: an operator type dmlref does not compute") {
   sign_case c;
-  c.op.Type = static_cast<DML_OPERATOR_TYPE>(100000);  // no operator of DirectML
-  expect_invalid(c, DML_FEATURE_LEVEL_6_4, {errc::unsupported_operator, "", "Type", "DML_OPERATOR_TYPE 100000"});
+  c.op.Type = static_cast<DML_OPERATOR_TYPE>(120);  // no element-wise operator of DirectML
+  expect_invalid(c, DML_FEATURE_LEVEL_6_4, {errc::unsupported_operator, "", "Type", "DML_OPERATOR_TYPE 120"});
   expect_invalid(c, DML_FEATURE_LEVEL_6_4, {errc::unsupported_operator, "", "Type", "not an element-wise operator"});
 }
 

@@ -159,8 +159,7 @@ def _operator(name):
     key = str(name).lower()
     key = key[len("element_wise_"):] if key.startswith("element_wise_") else key
     if key not in _OPERATORS:
-        raise ValueError(f"Type: '{name}' is not an operator dmlref computes "
-                         f"({', '.join(op.dml_name for op in _OPERATORS.values())})")
+        _dmlref.find_operator(str(name))  # raises: not implemented in this version, or no such operator
     return _OPERATORS[key]
 
 

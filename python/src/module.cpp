@@ -158,7 +158,7 @@ dml::attribute_values read_attributes(const dml::operator_schema& s, const py::d
           break;
         }
         case dml::field_type::data_type: {
-          const auto t = data_type_from_name(v.cast<std::string>());
+          const auto t = dmlref::data_type_from_name(v.cast<std::string>());
           if (t == data_type::unknown) raise(where + ": " + py::repr(v).cast<std::string>() + " is not a data type name");
           value = dml::attribute_value::of_bits(static_cast<std::uint32_t>(t));
           break;
@@ -820,6 +820,9 @@ PYBIND11_MODULE(_dmlref, m) {
   m.attr("version") = std::string(DMLREF_VERSION_STRING);
   m.attr("max_threads") = dmlref::max_threads;
   m.attr("min_elements_per_thread") = dmlref::min_elements_per_thread;
+  m.def(
+      "find_operator", [](const std::string& name) { return std::string(dml::find_schema(find_operator(name))->name); },
+      py::arg("name"), "The DirectML name of an implemented operator; ValueError naming why not otherwise.");
   m.def("operators", &operators, "Each operator of the registry: names, tensor slots, attributes.");
   m.def(
       "run",
