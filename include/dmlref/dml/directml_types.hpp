@@ -27,9 +27,11 @@
 #define DMLREF_DML_TARGET_VERSION 0x6400
 #endif
 
-// The element-wise operators by the DML_TARGET_VERSION that introduced them: X(name without
-// DML_OPERATOR_, DML_OPERATOR_TYPE value). Values are directml.h's (it numbers the enum in
-// declaration order; the gaps belong to operators that are not element-wise).
+// DMLREF_DML_OPERATORS_0x1000(X) ... _0x6200(X): the element-wise operators by the
+// DML_TARGET_VERSION that introduced them, as X(name without DML_OPERATOR_, DML_OPERATOR_TYPE
+// value). The values are directml.h's (it numbers the enum in declaration order; the gaps are
+// operators that are not element-wise). dml/schema.hpp and its tests check their table
+// against these lists.
 #define DMLREF_DML_OPERATORS_0x1000(X)                                                       \
   X(ELEMENT_WISE_IDENTITY, 1) X(ELEMENT_WISE_ABS, 2) X(ELEMENT_WISE_ACOS, 3)                 \
   X(ELEMENT_WISE_ADD, 4) X(ELEMENT_WISE_ASIN, 5) X(ELEMENT_WISE_ATAN, 6)                     \
@@ -577,12 +579,3 @@ struct DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC {
 
 #endif
 
-#undef DMLREF_DML_OPERATORS_0x1000
-#undef DMLREF_DML_OPERATORS_0x2000
-#undef DMLREF_DML_OPERATORS_0x2100
-#undef DMLREF_DML_OPERATORS_0x3000
-#undef DMLREF_DML_OPERATORS_0x3100
-#undef DMLREF_DML_OPERATORS_0x4000
-#undef DMLREF_DML_OPERATORS_0x5000
-#undef DMLREF_DML_OPERATORS_0x5100
-#undef DMLREF_DML_OPERATORS_0x6200
