@@ -60,7 +60,9 @@ bool starts_with(std::string_view text, std::string_view prefix) { return text.s
 
 std::size_t count_kind(const operator_schema& op, field_kind kind) {
   std::size_t n = 0;
-  for (std::size_t k = 0; k < op.field_count; ++k) n += op.fields[k].kind == kind ? 1 : 0;
+  for (std::size_t k = 0; k < op.field_count; ++k) {
+    if (op.fields[k].kind == kind) ++n;
+  }
   return n;
 }
 
@@ -80,8 +82,8 @@ TEST_SUITE("schema") {
     std::set<std::string> names;
     std::set<int> values;
     for (const auto& op : element_wise_operators) {
-      element_wise += starts_with(op.name, "ELEMENT_WISE_") ? 1 : 0;
-      activation += starts_with(op.name, "ACTIVATION_") ? 1 : 0;
+      if (starts_with(op.name, "ELEMENT_WISE_")) ++element_wise;
+      if (starts_with(op.name, "ACTIVATION_")) ++activation;
       names.insert(op.name);
       values.insert(static_cast<int>(op.type));
     }
