@@ -12,10 +12,11 @@
 //   for (const auto& op : dml::element_wise_operators)   -> every entry, by DML_OPERATOR_TYPE
 //
 // A leaf: it depends on directml_types.hpp and the standard library only. Each entry's size
-// and alignment come from its descriptor struct (sizeof/alignof), and the static_asserts at
-// the end check that the fields walked by natural alignment add up to exactly that struct,
-// so a wrong field list does not compile, against dmlref's declarations or the real
-// directml.h's. With a real directml.h whose DML_TARGET_VERSION is below 0x6200, the table
+// and alignment come from its descriptor struct (sizeof/alignof); building the table checks
+// that the struct has as many members as the entry has fields, and the static_asserts at the
+// end that the fields walked by natural alignment add up to exactly that struct, so a wrong
+// field list does not compile, against dmlref's declarations or the real directml.h's.
+// (tests/test_schema.cpp also checks each member's type: detail::schema::members_match.) With a real directml.h whose DML_TARGET_VERSION is below 0x6200, the table
 // holds the operators that header declares (DirectML's own gating); with dmlref's
 // declarations, all 86.
 //
