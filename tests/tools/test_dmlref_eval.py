@@ -341,3 +341,91 @@ def test_bad_thread_counts_are_refused(value):
         r = run_eval(*command, "--threads", value)
         assert r.returncode == 2, (command, value)
         assert "--threads" in r.stderr and "0 to 1024" in r.stderr, r.stderr
+
+
+# ---- describe: DirectML's schema, and what this build implements ------------------------------
+
+def describe_json(*args):
+    r = run_eval("describe", "--format", "json", *args)
+    assert r.returncode == 0, r.stderr
+    document = json.loads(r.stdout)
+    assert document["format"] == "dmlref-describe/1"
+    return document["operators"]
+
+
+def test_describe_lists_the_86_element_wise_operators():
+    operators = describe_json()
+    names = [op["name"] for op in operators]
+    assert len(names) == 86 and len(set(names)) == 86
+    assert sum(n.startswith("ELEMENT_WISE_") for n in names) == 65
+    assert sum(n.startswith("ACTIVATION_") for n in names) == 21
+    values = [op["value"] for op in operators]
+    assert values == sorted(values) and len(set(values)) == 86
+    for op in operators:
+        assert op["enum"] == "DML_OPERATOR_" + op["name"]
+        assert op["descriptor"] == "DML_" + op["name"] + "_OPERATOR_DESC"
+        kinds = [f["kind"] for f in op["fields"]]
+        assert kinds.count("output") == 1 and "input" in kinds, op["name"]
+    text = run_eval("describe")
+    assert text.returncode == 0
+    implemented = sum(op["implemented"] for op in operators)
+    assert text.stdout.strip().splitlines()[-1] == f"86 operators, {implemented} implemented"
+    assert "ELEMENT_WISE_CLIP1 (DML_OPERATOR_ELEMENT_WISE_CLIP1 = 153), since 5_0, not implemented" in text.stdout
+
+
+def test_describe_says_which_operators_are_implemented():
+    implemented = {op["name"] for op in describe_json() if op["implemented"]}
+    # The five of this version (more as operators are added), and no operator it does not have.
+    assert implemented >= {"ELEMENT_WISE_SIGN", "ELEMENT_WISE_CONSTANT_POW", "ELEMENT_WISE_POW",
+                           "ELEMENT_WISE_DEQUANTIZE_LINEAR", "ELEMENT_WISE_QUANTIZE_LINEAR"}
+    assert "ELEMENT_WISE_CLIP1" not in implemented
+    # The same names generate --list knows: describe reads the same registry.
+    listed = {line.split()[0] for line in run_eval("generate", "--list").stdout.splitlines()}
+    assert implemented == listed
+
+
+@pytest.mark.parametrize("name", ["ELEMENT_WISE_ROUND", "DML_OPERATOR_ELEMENT_WISE_ROUND", "ROUND", "round"])
+def test_describe_one_operator_by_any_of_its_names(name):
+    (op,) = describe_json("--op", name)
+    assert op["name"] == "ELEMENT_WISE_ROUND" and op["value"] == 99 and op["introduced"] == "2_1"
+    mode = op["fields"][2]
+    assert mode["name"] == "RoundingMode" and mode["type"] == "enum" and mode["typeName"] == "DML_ROUNDING_MODE"
+    assert [(v["name"], v["value"]) for v in mode["values"]] == [
+        ("DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN", 0), ("DML_ROUNDING_MODE_TOWARD_ZERO", 1),
+        ("DML_ROUNDING_MODE_TOWARD_INFINITY", 2)]
+
+
+def test_describe_fields_carry_optionality_and_scalar_types():
+    (clip1,) = describe_json("--op", "clip1")
+    fields = {f["name"]: f for f in clip1["fields"]}
+    assert [f["name"] for f in clip1["fields"]] == ["InputTensor", "OutputTensor", "ScaleBias", "MinMaxDataType",
+                                                   "Min", "Max"]
+    assert fields["ScaleBias"]["optional"] and not fields["InputTensor"]["optional"]
+    assert fields["Min"]["type"] == "scalar_union" and fields["Min"]["typedBy"] == "MinMaxDataType"
+    assert fields["MinMaxDataType"]["type"] == "data_type"
+    (dequantize,) = describe_json("--op", "dequantize_linear")
+    assert dequantize["implemented"]
+    assert [(f["name"], f["optional"]) for f in dequantize["fields"]] == [
+        ("InputTensor", False), ("ScaleTensor", False), ("ZeroPointTensor", True), ("OutputTensor", False)]
+    text = run_eval("describe", "--op", "ELEMENT_WISE_SIGN")
+    assert text.returncode == 0
+    assert text.stdout.splitlines()[0] == "ELEMENT_WISE_SIGN (DML_OPERATOR_ELEMENT_WISE_SIGN = 79), since 2_0, implemented"
+
+
+@pytest.mark.parametrize("name, words", [
+    ("FROBNICATE", ['"FROBNICATE" is not an element-wise operator', "dmlref-eval describe lists them"]),
+    ("ACTIVATION_SOFTMAX", ['"ACTIVATION_SOFTMAX" is not an element-wise operator']),
+    ("tanh", ['"tanh" is ambiguous', "ELEMENT_WISE_TANH", "ACTIVATION_TANH"]),
+    ("IDENTITY", ['"IDENTITY" is ambiguous', "ELEMENT_WISE_IDENTITY", "ACTIVATION_IDENTITY"]),
+])
+def test_describe_refuses_unknown_and_ambiguous_names(name, words):
+    r = run_eval("describe", "--op", name)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.startswith("dmlref-eval: describe: ")
+    for w in words:
+        assert w in r.stderr
+
+
+def test_describe_refuses_an_unknown_format():
+    r = run_eval("describe", "--format", "xml")
+    assert r.returncode == 2 and "--format" in r.stderr

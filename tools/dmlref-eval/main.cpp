@@ -4,6 +4,7 @@
 //   dmlref-eval check   CASES.json [--path golden|fast] [--threads N] [comparison options]
 //   dmlref-eval compare CASES.json ACTUAL.json [--threads N] [comparison options]
 //   dmlref-eval generate --op POW --type FLOAT16 [--exponent-type INT32] [--layout ...] [--count N] [--seed S]
+//   dmlref-eval describe [--op NAME] [--format text|json]
 //
 // Comparison options: --tolerance exact|ulp:N (instead of each case's own or the default),
 // --nan same-bits (a NaN must match bit for bit), --zeros same-sign (+0 against -0 fails),
@@ -11,7 +12,7 @@
 // for CI as well. --threads N computes each case on up to N threads (0: one per hardware
 // thread; the same bits as one thread, see dmlref/core/path.hpp). Exit status: 0 all good; 1 a mismatch (check, compare); 2 an invalid case,
 // file or usage (one line on stderr names the file, the case, the tensor and the rule; the
-// other cases still run).
+// other cases still run; describe: an unknown operator name).
 
 #include <cstdint>
 #include <cstdio>
@@ -29,6 +30,7 @@
 #include "dmlref/io/check.hpp"
 #include "dmlref/io/generate.hpp"
 #include "dmlref/version.hpp"
+#include "describe.hpp"
 #include "output_json.hpp"
 #include "progress.hpp"
 #include "results.hpp"
@@ -378,10 +380,21 @@ int main(int argc, char** argv) {
   generate_command->add_option("--count", g.count, "elements per case (default 1024)");
   generate_command->add_option("--seed", g.seed, "the random patterns' seed (default 1)");
   generate_command->add_flag("--list", list, "list every operator and first-input type that can be generated");
-  for (auto* command : {run_command, check_command, compare_command, generate_command}) command->fallthrough();
+  std::string describe_op, describe_format = "text";
+  auto* describe_command = app.add_subcommand(
+      "describe", "list every element-wise operator of DirectML's schema: value, feature level, fields, and "
+                  "whether this build implements it");
+  describe_command->add_option("--op", describe_op, "only this operator: ELEMENT_WISE_ABS, DML_OPERATOR_ELEMENT_WISE_ABS "
+                                                    "or ABS");
+  describe_command->add_option("--format", describe_format, "text (default) or json (dmlref-describe/1)")
+      ->check(CLI::IsMember({"text", "json"}));
+  for (auto* command : {run_command, check_command, compare_command, generate_command, describe_command}) {
+    command->fallthrough();
+  }
   if (argc > 1 && argv[1][0] != '-' && std::string(argv[1]) != "run" && std::string(argv[1]) != "check" &&
-      std::string(argv[1]) != "compare" && std::string(argv[1]) != "generate") {
-    std::cerr << "dmlref-eval: unknown command " << argv[1] << "; the commands are run, check, compare and generate\n"
+      std::string(argv[1]) != "compare" && std::string(argv[1]) != "generate" && std::string(argv[1]) != "describe") {
+    std::cerr << "dmlref-eval: unknown command " << argv[1]
+              << "; the commands are run, check, compare, generate and describe\n"
               << app.help();
     return 2;
   }
@@ -398,6 +411,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   o.command = app.get_subcommands()[0]->get_name();  // --quiet may follow the command too (fallthrough)
+  if (o.command == "describe") return dmlref_eval::describe(describe_op, describe_format == "json", std::cout, std::cerr);
   if (o.command == "generate") {
     if (g.op.rfind("ELEMENT_WISE_", 0) != 0) g.op = "ELEMENT_WISE_" + g.op;
     const auto type_named = [](const std::string& text, dmlref::data_type& out) {

@@ -1,0 +1,147 @@
+#pragma once
+// dmlref-eval describe: every element-wise operator of DirectML's schema (dml/schema.hpp) by
+// its DirectML name, with its DML_OPERATOR_TYPE value, the feature level it appeared in, its
+// descriptor's fields, and whether this build computes it (the registry, ops/registry.hpp).
+// As text for people, or as JSON of the shape "dmlref-describe/1" (docs/case-format.md) for
+// tools that generate tables from it.
+
+#include <algorithm>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "dmlref/dml/schema.hpp"
+#include "dmlref/ops/registry.hpp"
+
+namespace dmlref_eval {
+
+inline bool implemented(const dmlref::dml::operator_schema& op) {
+  return dmlref::ops::with_operator(op.type, [](auto) {});
+}
+
+inline const char* kind_name(dmlref::dml::field_kind kind) {
+  switch (kind) {
+    case dmlref::dml::field_kind::input_tensor: return "input";
+    case dmlref::dml::field_kind::output_tensor: return "output";
+    case dmlref::dml::field_kind::attribute: return "attribute";
+  }
+  return "?";
+}
+
+inline const char* type_name(dmlref::dml::field_type type) {
+  switch (type) {
+    case dmlref::dml::field_type::tensor_desc: return "tensor";
+    case dmlref::dml::field_type::operator_desc: return "operator";
+    case dmlref::dml::field_type::uint_value: return "uint";
+    case dmlref::dml::field_type::int_value: return "int";
+    case dmlref::dml::field_type::float_value: return "float";
+    case dmlref::dml::field_type::scale_bias: return "scale_bias";
+    case dmlref::dml::field_type::data_type: return "data_type";
+    case dmlref::dml::field_type::enumeration: return "enum";
+    case dmlref::dml::field_type::scalar_union: return "scalar_union";
+  }
+  return "?";
+}
+
+/// "6_2" for DML_FEATURE_LEVEL_6_2 (0x6200).
+inline std::string level_name(dmlref::dml::DML_FEATURE_LEVEL level) {
+  const auto v = static_cast<std::uint32_t>(level);
+  return std::to_string((v >> 12) & 0xF) + "_" + std::to_string((v >> 8) & 0xF);
+}
+
+inline nlohmann::ordered_json describe_json(const dmlref::dml::operator_schema& op) {
+  nlohmann::ordered_json fields = nlohmann::ordered_json::array();
+  for (std::size_t k = 0; k < op.field_count; ++k) {
+    const auto& f = op.fields[k];
+    nlohmann::ordered_json field = {{"name", f.name},
+                                    {"kind", kind_name(f.kind)},
+                                    {"type", type_name(f.type)},
+                                    {"typeName", f.type_name},
+                                    {"optional", f.optional}};
+    if (f.type == dmlref::dml::field_type::enumeration) {
+      field["values"] = nlohmann::ordered_json::array();
+      for (std::size_t v = 0; v < f.value_count; ++v) {
+        field["values"].push_back({{"name", f.values[v].name}, {"value", f.values[v].value}});
+      }
+    }
+    if (f.typed_by != nullptr) field["typedBy"] = f.typed_by;
+    fields.push_back(std::move(field));
+  }
+  return {{"name", op.name},
+          {"enum", std::string("DML_OPERATOR_") + op.name},
+          {"value", static_cast<int>(op.type)},
+          {"introduced", level_name(op.introduced)},
+          {"descriptor", std::string("DML_") + op.name + "_OPERATOR_DESC"},
+          {"implemented", implemented(op)},
+          {"fields", std::move(fields)}};
+}
+
+inline void describe_text(std::ostream& out, const dmlref::dml::operator_schema& op) {
+  out << op.name << " (DML_OPERATOR_" << op.name << " = " << static_cast<int>(op.type) << "), since "
+      << level_name(op.introduced) << ", " << (implemented(op) ? "implemented" : "not implemented") << "\n";
+  for (std::size_t k = 0; k < op.field_count; ++k) {
+    const auto& f = op.fields[k];
+    std::string line = std::string("  ") + kind_name(f.kind);
+    line.resize(13, ' ');
+    line += f.name;
+    line.resize(std::max<std::size_t>(line.size() + 1, 38), ' ');
+    line += f.type_name;
+    if (f.optional) line += ", optional";
+    if (f.typed_by != nullptr) line += std::string(", typed by ") + f.typed_by;
+    for (std::size_t v = 0; v < f.value_count; ++v) {
+      line += (v == 0 ? ": " : ", ") + std::string(f.values[v].name) + " = " + std::to_string(f.values[v].value);
+    }
+    out << line << "\n";
+  }
+}
+
+/// Why find_schema found nothing for name: an ambiguous short name, or no such operator.
+inline std::string unknown_operator_message(const std::string& name) {
+  std::string both;
+  for (const auto& op : dmlref::dml::element_wise_operators) {
+    if (dmlref::dml::detail::schema::same_name(dmlref::dml::detail::schema::short_name(op.name), name)) {
+      both += both.empty() ? op.name : std::string(" or ") + op.name;
+    }
+  }
+  if (!both.empty()) return "\"" + name + "\" is ambiguous: name " + both;
+  return "\"" + name +
+         "\" is not an element-wise operator of DirectML; give its DirectML name (ELEMENT_WISE_ABS, "
+         "DML_OPERATOR_ELEMENT_WISE_ABS, or ABS where only one operator has it); dmlref-eval describe lists them";
+}
+
+/// describe [--op NAME] [--format text|json]: 0, or 2 with a message on err for an unknown
+/// or ambiguous name.
+inline int describe(const std::string& op_name, bool json, std::ostream& out, std::ostream& err) {
+  const dmlref::dml::operator_schema* only = nullptr;
+  if (!op_name.empty()) {
+    only = dmlref::dml::find_schema(op_name);
+    if (only == nullptr) {
+      err << "dmlref-eval: describe: " << unknown_operator_message(op_name) << "\n";
+      return 2;
+    }
+  }
+  std::size_t listed = 0, computed = 0;
+  nlohmann::ordered_json operators = nlohmann::ordered_json::array();
+  for (const auto& op : dmlref::dml::element_wise_operators) {
+    if (only != nullptr && &op != only) continue;
+    ++listed;
+    if (implemented(op)) ++computed;
+    if (json) {
+      operators.push_back(describe_json(op));
+    } else {
+      describe_text(out, op);
+    }
+  }
+  if (json) {
+    const nlohmann::ordered_json document = {{"format", "dmlref-describe/1"}, {"operators", std::move(operators)}};
+    out << document.dump(1) << "\n";
+  } else if (only == nullptr) {
+    out << listed << " operators, " << computed << " implemented\n";
+  }
+  return 0;
+}
+
+}  // namespace dmlref_eval
