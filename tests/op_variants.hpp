@@ -133,31 +133,6 @@ dmlref::tensor_view<T, 1, dmlref::packed_layout> one(T* p) {
   return dmlref::make_packed_view(p, {1});
 }
 
-// The typed API's function of each operator, on one element.
-template <class Path, class T>
-dmlref::status typed(Path path, const dmlref::ops::sign&, T* out, const T* x) {
-  return dmlref::sign(path, one(x), one(out));
-}
-template <class Path, class T>
-dmlref::status typed(Path path, const dmlref::ops::constant_pow& op, T* out, const T* x) {
-  return dmlref::constant_pow(path, one(x), one(out), op.exponent, op.scale_and_bias);
-}
-template <class Path, class T, class E>
-dmlref::status typed(Path path, const dmlref::ops::pow& op, T* out, const T* x, const E* e) {
-  return dmlref::pow(path, one(x), one(e), one(out), op.scale_and_bias);
-}
-template <class Path, class S, class In>
-dmlref::status typed(Path path, const dmlref::ops::dequantize_linear&, S* out, const In* x, const S* scale,
-                     const In* zero_point) {
-  return dmlref::dequantize_linear(path, one(x), one(scale), one(zero_point), one(out));
-}
-
-template <class Path, class Out, class In, class S>
-dmlref::status typed(Path path, const dmlref::ops::quantize_linear&, Out* out, const In* x, const S* scale,
-                     const Out* zero_point) {
-  return dmlref::quantize_linear(path, one(x), one(scale), one(zero_point), one(out));
-}
-
 }  // namespace detail
 
 /// An operator that, called on one element, returns the element rule's value and checks the
@@ -178,7 +153,7 @@ struct every_variant {
           if (is_runtime(v)) {
             return execute_packed<Op>(path, dmlref::dml::DML_FEATURE_LEVEL_6_4, dmlref::ops::attributes_of(op), 1, &out, &x...);
           }
-          return detail::typed(path, op, &out, &x...);
+          return dmlref::compute(path, op, detail::one(&x)..., detail::one(&out));
         });
         CHECK(s.ok());
         return out;

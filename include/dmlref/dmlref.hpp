@@ -14,5 +14,6 @@
 #include "dmlref/core/tensor_view.hpp"
 #include "dmlref/core/tolerance.hpp"
 
+#include "dmlref/api/compute.hpp"
 #include "dmlref/api/operators.hpp"
 #include "dmlref/dml/execute.hpp"

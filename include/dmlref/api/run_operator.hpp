@@ -1,7 +1,8 @@
 #pragma once
 // run_operator: the one entry through which both the typed API and the runtime layer run an
 // operator over typed operands: the operator's vector kernel on the fast path where one
-// exists (and xsimd is available), the golden traversal otherwise; a threaded path runs its
+// exists (and xsimd is available) and accepts the operator's attributes, the golden
+// traversal otherwise; a threaded path runs its
 // plain path's traversal over parts of the elements on several threads
 // (dmlref/loops/parallel.hpp).
 
@@ -31,8 +32,10 @@ void run_operator(Path, const Op& op, std::uint32_t rank, const std::uint32_t* s
   if constexpr (std::is_same_v<Path, fast_path>) {
     using kernel = simd::kernel<Op, Out, Ins...>;
     if constexpr (kernel::available) {
-      simd::apply<kernel>(op, rank, sizes, out, ins...);
-      return;
+      if (simd::accepts<kernel>(op)) {
+        simd::apply<kernel>(op, rank, sizes, out, ins...);
+        return;
+      }
     }
   }
 #endif

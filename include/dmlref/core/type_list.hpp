@@ -42,6 +42,24 @@ struct concat<type_list<As...>, type_list<Bs...>, Rest...> {
 template <class... Lists>
 using concat_t = typename detail::concat<Lists...>::type;
 
+/// Whether List holds T.
+template <class List, class T>
+inline constexpr bool contains_v = false;
+template <class... Ts, class T>
+inline constexpr bool contains_v<type_list<Ts...>, T> = (std::is_same_v<Ts, T> || ...);
+
+/// The index-th list of a list of lists (or type of a list).
+template <std::size_t Index, class List>
+struct type_at;
+template <class T, class... Ts>
+struct type_at<0, type_list<T, Ts...>> {
+  using type = T;
+};
+template <std::size_t Index, class T, class... Ts>
+struct type_at<Index, type_list<T, Ts...>> {
+  using type = typename type_at<Index - 1, type_list<Ts...>>::type;
+};
+
 /// Calls f(type_tag<T>{}) for each T of the list, in order.
 template <class... Ts, class F>
 constexpr void for_each_type(type_list<Ts...>, F&& f) {

@@ -28,6 +28,7 @@
 
 #include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
+#include "dmlref/ops/families.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/pow_rounding.hpp"
 #include "dmlref/ops/scale_bias.hpp"
@@ -35,14 +36,15 @@
 
 namespace dmlref::ops {
 
-struct constant_pow {
-  // Identity.
+struct constant_pow : unary<constant_pow, support_table<since<feature_level::level_1_0, float_elements>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW;
 
-  // Tensors, inputs in descriptor order then the output (the schema names them).
-  struct slot {
-    enum : std::size_t { input, output };
-  };
+  float exponent = 1.0f;
+  std::optional<scale_bias> scale_and_bias = std::nullopt;
+
+  constexpr constant_pow(float e = 1.0f, std::optional<scale_bias> sb = std::nullopt) noexcept
+      : exponent(e), scale_and_bias(sb) {}
+
   static constant_pow from_attributes(const dml::attribute_values& a) noexcept {
     return {a["Exponent"].as_float(), scale_bias_of(a)};
   }
@@ -62,22 +64,6 @@ struct constant_pow {
     return samples;
   }
 
-  // Support table.
-  using input_support = support_table<since<feature_level::level_1_0, float_elements>>;
-  static status check_support(feature_level level, const operation_types& t) {
-    if (auto s = check_type(t.type[slot::input], input_support::at(level), "InputTensor", name_of<constant_pow>, level); !s.ok()) {
-      return s;
-    }
-    return check_same_type(t.type[slot::output], t.type[slot::input], "OutputTensor", "InputTensor", name_of<constant_pow>);
-  }
-  static constexpr bool allows_in_place = true;
-
-  // Dispatch: InputTensor's type T; operands (output first) of types operand_types<T>.
-  static constexpr std::array<std::size_t, 1> dispatch_slots{slot::input};
-  using dispatch_lists = type_list<input_support::elements>;
-  template <class T>
-  using operand_types = type_list<T, T>;
-
   // Budgets.
   static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
     return detail::float_pow_fast_ulp_budget(output);
@@ -85,9 +71,6 @@ struct constant_pow {
   static constexpr tolerance default_tolerance(const operation_types& t) noexcept {
     return detail::float_pow_default_tolerance(t.type[slot::output]);
   }
-
-  float exponent = 1.0f;
-  std::optional<scale_bias> scale_and_bias = std::nullopt;
 
   /// Golden, for T = float or float16.
   template <class T>

@@ -12,6 +12,7 @@
 #include "dmlref/core/type_list.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/ops/operator_traits.hpp"
+#include "dmlref/ops/abs.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
 #include "dmlref/ops/pow.hpp"
@@ -20,7 +21,7 @@
 
 namespace dmlref::ops {
 
-using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear>;
+using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -4,7 +4,9 @@
 // to g.
 
 #include <optional>
+#include <type_traits>
 
+#include "dmlref/core/data_type.hpp"
 #include "dmlref/dml/attributes.hpp"
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
@@ -23,6 +25,34 @@ template <class T>
 math::real scaled_input(T x, const std::optional<scale_bias>& sb) noexcept {
   if (!sb) return math::to_real(x);
   return math::to_real(math::multiply_add_rounded(x, sb->scale, sb->bias));
+}
+
+/// The ScaleBias transform, for operators whose formula is exact on a FLOAT32 value: g =
+/// fma(x, Scale, Bias) rounded once to FLOAT32 ...
+template <class T>
+float scaled_float(T x, const scale_bias& sb) noexcept {
+  if constexpr (std::is_integral_v<T> && sizeof(T) == 8) {  // beyond the 64-bit product's reach
+    return math::round_real<float>(math::add(math::multiply(math::to_real(x), math::to_real(sb.scale)),
+                                             math::to_real(sb.bias)));
+  } else {
+    return math::multiply_add_rounded(x, sb.scale, sb.bias);
+  }
+}
+
+/// ... and the operator's FLOAT32 result as the output type T: itself for FLOAT32, rounded
+/// once for FLOAT16, truncated toward zero for integers (none where it is NaN or outside T's
+/// range: undefined).
+template <class T>
+std::optional<T> scaled_result(float v) noexcept {
+  if constexpr (std::is_same_v<T, float>) {
+    return v;
+  } else if constexpr (is_float_element_v<T>) {
+    return math::round_real<T>(math::to_real(v));
+  } else {
+    T out{};
+    if (!math::truncate_to_integer(math::to_real(v), out)) return std::nullopt;
+    return out;
+  }
 }
 
 /// An operation's ScaleBias, when its descriptor gives one.

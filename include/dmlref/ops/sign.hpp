@@ -18,38 +18,17 @@
 #include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/real.hpp"
+#include "dmlref/ops/families.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct sign {
-  // Identity.
+struct sign : unary<sign, support_table<since<feature_level::level_2_0, float_elements>,
+                                        since<feature_level::level_2_1, int_elements_8_to_32>,
+                                        since<feature_level::level_4_1, int_elements_64>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_SIGN;
-
-  // Tensors, inputs in descriptor order then the output (the schema names them).
-  struct slot {
-    enum : std::size_t { input, output };
-  };
   static sign from_attributes(const dml::attribute_values&) noexcept { return {}; }
-
-  // Support table.
-  using input_support = support_table<since<feature_level::level_2_0, float_elements>,
-                                      since<feature_level::level_2_1, int_elements_8_to_32>,
-                                      since<feature_level::level_4_1, int_elements_64>>;
-  static constexpr type_set supported_types(feature_level level) noexcept { return input_support::at(level); }
-  static status check_support(feature_level level, const operation_types& t) {
-    if (auto s = check_type(t.type[slot::input], supported_types(level), "InputTensor", name_of<sign>, level); !s.ok()) return s;
-    return check_same_type(t.type[slot::output], t.type[slot::input], "OutputTensor", "InputTensor", name_of<sign>);
-  }
-  static constexpr bool allows_in_place = true;
-
-  // Dispatch: InputTensor's type T selects the instantiation; the operands (output first)
-  // are then of types operand_types<T>.
-  static constexpr std::array<std::size_t, 1> dispatch_slots{slot::input};
-  using dispatch_lists = type_list<input_support::elements>;
-  template <class T>
-  using operand_types = type_list<T, T>;
 
   // Budgets.
   static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }

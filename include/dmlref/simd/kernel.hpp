@@ -8,9 +8,14 @@
 // calling run(block) once with a callable block(out, i, sources...) chosen for that
 // attribute, so the choice is made once per span rather than per block. `paired = true` asks
 // the traversal for two blocks per loop iteration (simd/apply.hpp).
-// Where no kernel exists for a combination, the fast path runs the golden kernels.
+// A kernel that vectorises only some attribute values says
+//   static bool accepts(const Op&)
+// and the fast path runs the golden traversal for the others. Where no kernel exists for a
+// combination, the fast path runs the golden kernels.
 
 #include <cstddef>
+#include <type_traits>
+#include <utility>
 
 namespace dmlref::simd {
 
@@ -18,5 +23,22 @@ template <class Op, class Out, class... Ins>
 struct kernel {
   static constexpr bool available = false;
 };
+
+namespace detail_kernel {
+template <class Kernel, class Op, class = void>
+struct has_accepts : std::false_type {};
+template <class Kernel, class Op>
+struct has_accepts<Kernel, Op, std::void_t<decltype(Kernel::accepts(std::declval<const Op&>()))>> : std::true_type {};
+}  // namespace detail_kernel
+
+/// Whether Kernel computes op (its accepts(op), or always where it has none).
+template <class Kernel, class Op>
+bool accepts(const Op& op) noexcept {
+  if constexpr (detail_kernel::has_accepts<Kernel, Op>::value) {
+    return Kernel::accepts(op);
+  } else {
+    return true;
+  }
+}
 
 }  // namespace dmlref::simd

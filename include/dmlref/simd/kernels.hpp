@@ -1,6 +1,7 @@
 #pragma once
 // Every fast-path kernel; included by the typed API when xsimd is available.
 
+#include "dmlref/simd/abs.hpp"
 #include "dmlref/simd/apply.hpp"
 #include "dmlref/simd/dequantize_linear.hpp"
 #include "dmlref/simd/kernel.hpp"

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
@@ -24,6 +25,24 @@ template <class T>
 struct broadcast {
   T value;
 };
+
+/// The lanes that hold T's bit patterns: unsigned integers of its width for floats (a kernel
+/// deciding on bits needs no float arithmetic), T itself for integers.
+template <class T>
+using bit_lane_t = std::conditional_t<std::is_same_v<T, float16>, std::uint16_t,
+                                      std::conditional_t<std::is_same_v<T, float>, std::uint32_t, T>>;
+
+/// A batch of a source's elements as bit_lane_t<T> lanes.
+template <class T>
+batch<bit_lane_t<T>> load_bit_lanes(contiguous<T> s, std::size_t i) noexcept {
+  return batch<bit_lane_t<T>>::load_unaligned(reinterpret_cast<const bit_lane_t<T>*>(s.data) + i);
+}
+template <class T>
+batch<bit_lane_t<T>> load_bit_lanes(broadcast<T> s, std::size_t) noexcept {
+  bit_lane_t<T> bits;
+  std::memcpy(&bits, &s.value, sizeof bits);
+  return batch<bit_lane_t<T>>(bits);
+}
 
 /// width elements of T from p, as float lanes.
 template <class T>

@@ -33,43 +33,18 @@ batch<U> sign_of_bits(batch<U> bits) noexcept {
       xsimd::select(nonzero_number, xsimd::bitwise_cast<batch<S>>(result), batch<S>(0)));
 }
 
-template <class T>
-auto load_sign_lanes(contiguous<T> s, std::size_t i) noexcept {
-  if constexpr (std::is_same_v<T, float16>) {
-    return batch<std::uint16_t>::load_unaligned(reinterpret_cast<const std::uint16_t*>(s.data) + i);
-  } else if constexpr (std::is_same_v<T, float>) {
-    return batch<std::uint32_t>::load_unaligned(reinterpret_cast<const std::uint32_t*>(s.data) + i);
-  } else {
-    return batch<T>::load_unaligned(s.data + i);
-  }
-}
-template <class T>
-auto load_sign_lanes(broadcast<T> s, std::size_t) noexcept {
-  if constexpr (std::is_same_v<T, float16>) {
-    return batch<std::uint16_t>(s.value.bits());
-  } else if constexpr (std::is_same_v<T, float>) {
-    return batch<std::uint32_t>(detail::bit_cast<std::uint32_t>(s.value));
-  } else {
-    return batch<T>(s.value);
-  }
-}
-
-template <class T>
-using lane_t = std::conditional_t<std::is_same_v<T, float16>, std::uint16_t,
-                                  std::conditional_t<std::is_same_v<T, float>, std::uint32_t, T>>;
-
 }  // namespace detail_sign
 
 template <class T>
 struct kernel<ops::sign, T, T> {
   static constexpr bool available = true;
-  using lane = detail_sign::lane_t<T>;
+  using lane = bit_lane_t<T>;
   static constexpr std::size_t step = batch<lane>::size;
   static constexpr bool paired = true;
 
   template <class Source>
   static void block(const ops::sign&, T* out, std::size_t i, Source in) noexcept {
-    const auto x = detail_sign::load_sign_lanes(in, i);
+    const auto x = load_bit_lanes(in, i);
     batch<lane> y;
     if constexpr (std::is_same_v<T, float16>) {
       y = detail_sign::sign_of_bits<std::uint16_t, detail::binary16>(x);

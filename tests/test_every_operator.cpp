@@ -1,0 +1,140 @@
+// Properties every operator of the registry must have, tested by folding over the registry:
+// each operator, each type combination its dispatch instantiates, each attribute set its
+// header lists (and, where its descriptor has one, the same with a ScaleBias). An operator
+// added to the registry is tested here with no change to this file.
+//
+// - the fast path is within the operator's fast_ulp_budget of golden on every element the
+//   contract defines (special values, every binade, random bit patterns), NaN against NaN;
+// - golden on three threads gives golden's bits;
+// - in place (where the operator allows it) gives the bits of a separate output.
+
+#include <dmlref/dml/execute_once.hpp>  // first: the runtime layer is compiled once, elsewhere
+
+#include <doctest/doctest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+#include <dmlref/dmlref.hpp>
+#include <dmlref/io/generate.hpp>
+
+#include "op_variants.hpp"
+
+namespace {
+
+/// Calls f(type_tag<Operands>{}) for every instantiation of Op: one type from each of its
+/// dispatch lists, the operands (output first) they imply.
+template <class Op, class F, class... Chosen>
+void for_each_instantiation(F& f, dmlref::type_list<>, dmlref::type_tag<Chosen>...) {
+  f(dmlref::type_tag<typename Op::template operand_types<Chosen...>>{});
+}
+template <class Op, class F, class List, class... Rest, class... Chosen>
+void for_each_instantiation(F& f, dmlref::type_list<List, Rest...>, dmlref::type_tag<Chosen>... chosen) {
+  dmlref::for_each_type(List{}, [&](auto tag) { for_each_instantiation<Op>(f, dmlref::type_list<Rest...>{}, chosen..., tag); });
+}
+
+/// The attribute sets to test Op with: its samples, and each with a ScaleBias where the
+/// descriptor has one.
+template <class Op>
+std::vector<dmlref::dml::attribute_values> attribute_sets() {
+  auto sets = dmlref::ops::attribute_samples_of<Op>();
+  const std::size_t n = sets.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    if (!sets[k].takes_scale_bias()) continue;
+    auto with = sets[k];
+    with.set("ScaleBias", dmlref::dml::attribute_value::of_scale_bias({1.5f, -0.25f}));
+    sets.push_back(with);
+  }
+  return sets;
+}
+
+template <class T>
+dmlref::loops::operand<T> packed(T* data) {
+  dmlref::loops::operand<T> o;
+  o.data = data;
+  o.strides[0] = 1;
+  return o;
+}
+
+/// Runs op on path over n packed elements: out from ins.
+template <class Path, class Op, class Out, class... Ins>
+void run(Path path, const Op& op, std::uint32_t n, Out* out, const std::vector<Ins>&... ins) {
+  dmlref::run_operator(path, op, 1, &n, packed(out), packed(static_cast<const Ins*>(ins.data()))...);
+}
+
+template <class T>
+std::string value_text(T x) {
+  if constexpr (std::is_same_v<T, dmlref::float16>) {
+    return std::to_string(static_cast<float>(x));
+  } else {
+    return std::to_string(x);
+  }
+}
+
+template <class Op, class Out, class... Ins>
+void check_instantiation(const Op& op, const std::string& label, std::mt19937_64& rng) {
+  constexpr std::uint32_t n = 1500;
+  const std::tuple<std::vector<Ins>...> inputs{dmlref::io::detail_generate::interesting_values<Ins>(n, rng)...};
+  std::vector<Out> golden(n), fast(n), threaded(n);
+  std::apply([&](const auto&... in) { run(dmlref::golden, op, n, golden.data(), in...); }, inputs);
+  std::apply([&](const auto&... in) { run(dmlref::fast, op, n, fast.data(), in...); }, inputs);
+  std::apply([&](const auto&... in) { run(dmlref::golden.threads(3), op, n, threaded.data(), in...); }, inputs);
+  const std::uint64_t budget = Op::fast_ulp_budget(dmlref::data_type_of_v<Out>);
+  std::size_t over_budget = 0, defined = 0;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    if (!std::apply([&](const auto&... in) { return op.defined(in[i]...); }, inputs)) continue;
+    ++defined;
+    if (!op_variants::within(fast[i], golden[i], budget)) {
+      if (over_budget++ == 0) {
+        INFO(label << ": element " << i << " fast " << value_text(fast[i]) << " golden " << value_text(golden[i]));
+        CHECK(op_variants::within(fast[i], golden[i], budget));
+      }
+    }
+  }
+  INFO(label);
+  CHECK(over_budget == 0);
+  CHECK(defined > 0);
+  CHECK(std::memcmp(threaded.data(), golden.data(), n * sizeof(Out)) == 0);
+  if constexpr (Op::allows_in_place && sizeof...(Ins) >= 1) {
+    using First = std::tuple_element_t<0, std::tuple<Ins...>>;
+    if constexpr (std::is_same_v<First, Out>) {
+      auto in_place = std::get<0>(inputs);
+      std::apply([&](const auto&, const auto&... rest) { run(dmlref::golden, op, n, in_place.data(), in_place, rest...); },
+                 inputs);
+      CHECK(std::memcmp(in_place.data(), golden.data(), n * sizeof(Out)) == 0);
+    }
+  }
+}
+
+template <class Op, class Out, class... Ins>
+void check_operands(const Op& op, const std::string& label, std::mt19937_64& rng, dmlref::type_list<Out, Ins...>) {
+  check_instantiation<Op, Out, Ins...>(op, label, rng);
+}
+
+}  // namespace
+
+TEST_CASE("every operator: fast within budget of golden, golden the same bits on threads and in place") {
+  std::mt19937_64 rng(20261126);
+  dmlref::ops::for_each_operator([&](auto op_tag) {
+    using Op = typename decltype(op_tag)::type;
+    for (const auto& attributes : attribute_sets<Op>()) {
+      const Op op = Op::from_attributes(attributes);
+      auto check = [&](auto operands_tag) {
+        using operands = typename decltype(operands_tag)::type;
+        std::string label = std::string(dmlref::ops::name_of<Op>);
+        dmlref::for_each_type(operands{}, [&](auto t) {
+          label += std::string(" ") + std::string(dmlref::name(dmlref::data_type_of_v<typename decltype(t)::type>));
+        });
+        if (attributes.scale_bias()) label += " ScaleBias";
+        check_operands(op, label, rng, operands{});
+      };
+      for_each_instantiation<Op>(check, typename Op::dispatch_lists{});
+    }
+  });
+}
