@@ -30,6 +30,8 @@
 #include "dmlref/io/generate.hpp"
 #include "dmlref/version.hpp"
 #include "output_json.hpp"
+#include "out_dir.hpp"
+#include "pairing.hpp"
 #include "progress.hpp"
 #include "results.hpp"
 
@@ -124,9 +126,8 @@ int check(const options& o, const std::vector<dmlref::io::read_result>& cases, d
   return results.finish();
 }
 
-/// Reads the outputs a GPU produced, in the shape run prints, one per case.
-bool read_actual(const std::string& text, std::size_t expected_count, std::vector<dmlref::io::json>& outputs,
-                 std::string& problem) {
+/// Reads the outputs a GPU produced, in the shape run prints (pair_outputs pairs them with cases).
+bool read_actual(const std::string& text, std::vector<dmlref::io::json>& outputs, std::string& problem) {
   std::string why;
   const auto document = dmlref::io::parse_json(text, &why);
   if (document.is_discarded()) {
@@ -141,10 +142,6 @@ bool read_actual(const std::string& text, std::size_t expected_count, std::vecto
     for (const auto& c : document["cases"]) outputs.push_back(c);
   } else {
     outputs.push_back(document);
-  }
-  if (outputs.size() != expected_count) {
-    problem = "holds " + std::to_string(outputs.size()) + " outputs for " + std::to_string(expected_count) + " cases";
-    return false;
   }
   return true;
 }
@@ -196,13 +193,33 @@ int compare(const options& o, const std::vector<dmlref::io::read_result>& cases,
     return 2;
   }
   std::vector<dmlref::io::json> outputs;
-  if (!read_actual(text, cases.size(), outputs, problem)) {
+  if (!read_actual(text, outputs, problem)) {
     std::cerr << "dmlref-eval: " << o.actual_file << " " << problem << "\n";
     return 2;
+  }
+  std::vector<std::string> names;
+  for (const auto& entry : cases) names.push_back(entry.name);
+  const auto paired = dmlref_eval::pair_outputs(names, outputs);
+  for (const auto& why : paired.unpaired) {
+    std::cerr << "dmlref-eval: " << o.actual_file << ": " << why << "\n";
+    results.invalid(o.actual_file, dmlref::status::error(dmlref::errc::invalid_argument, "", "name", why));
   }
   dmlref_eval::progress meter(o.quiet, "compare");
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const auto& entry = cases[k];
+    if (!paired.output_of[k]) {
+      const auto s = dmlref::status::error(dmlref::errc::invalid_argument, "", "name",
+                                           "no output is named \"" + entry.name + "\" (nor nameless at position " +
+                                               std::to_string(k) + ")");
+      report_invalid(o.actual_file, entry.name, s);
+      results.invalid(entry.name, s);
+      continue;
+    }
+    const auto& output = outputs[*paired.output_of[k]];
+    if (const auto why = dmlref_eval::skip_reason(output)) {
+      results.skipped(entry.name, *why);
+      continue;
+    }
     dmlref::io::evaluation golden;
     dmlref::io::element_buffer actual;
     if (dmlref::status s =
@@ -212,7 +229,7 @@ int compare(const options& o, const std::vector<dmlref::io::read_result>& cases,
       results.invalid(entry.name, s);
       continue;
     }
-    if (auto s = actual_values(outputs[k], golden, folder_of(o.actual_file), actual); !s.ok()) {
+    if (auto s = actual_values(output, golden, folder_of(o.actual_file), actual); !s.ok()) {
       report_invalid(o.actual_file, entry.name, s);
       results.invalid(entry.name, s);
       continue;
@@ -315,8 +332,10 @@ void add_comparison_options(CLI::App& command, options& o) {
   command.add_option("--floor", o.compare.absolute_floor, "|actual - expected| <= X passes")
       ->check(CLI::NonNegativeNumber);
   command
-      .add_option("--report", o.report, "also write the results for CI, one test case per case: json or junit, to FILE")
-      ->expected(2)
+      .add_option("--report", o.report,
+                  "also write the results for CI, one test case per case: json or junit, to FILE (repeatable)")
+      ->type_size(2)
+      ->expected(1, 16)
       ->type_name("json|junit FILE")
       ->each([](const std::string&) {})
       ->check([](const std::string& v) { return v.empty() ? std::string("--report takes a format and a file") : std::string(); });
@@ -369,7 +388,8 @@ int main(int argc, char** argv) {
   auto* generate_command =
       app.add_subcommand("generate", "write cases (special values, every binade, random bits, three layouts) with "
                                      "golden's expected values, for testing a backend without a GPU here");
-  generate_command->add_option("--op", g.op, "the operator: ELEMENT_WISE_POW, or POW");
+  std::string op_name;
+  generate_command->add_option("--op", op_name, "the operator (required): ELEMENT_WISE_POW, or POW");
   generate_command->add_option("--type", input_type, "the first input's data type (default FLOAT32)");
   generate_command->add_option("--exponent-type", exponent_type, "ExponentTensor's data type (POW)");
   generate_command->add_option("--tensor-type", tensor_types, "another tensor's data type: NAME=TYPE (repeatable)");
@@ -399,7 +419,14 @@ int main(int argc, char** argv) {
   }
   o.command = app.get_subcommands()[0]->get_name();  // --quiet may follow the command too (fallthrough)
   if (o.command == "generate") {
-    if (g.op.rfind("ELEMENT_WISE_", 0) != 0) g.op = "ELEMENT_WISE_" + g.op;
+    dmlref::dml::DML_OPERATOR_TYPE op_type{};
+    if (!list && op_name.empty()) {
+      std::cerr << "dmlref-eval: generate needs --op (one of " << dmlref::ops::operator_names() << ")\n"
+                << generate_command->help();
+      return 2;
+    }
+    g.op = op_name;  // generate_cases names an unknown one
+    if (!op_name.empty()) dmlref::io::operator_from_name(op_name, g.op, op_type);
     const auto type_named = [](const std::string& text, dmlref::data_type& out) {
       out = dmlref::data_type_from_name(text);
       if (dmlref::element_size(out) != 0) return true;
@@ -447,13 +474,22 @@ int main(int argc, char** argv) {
         }
       }
     }
-    if (o.command == "run") return run(o, cases, collection);
-    if (!o.report.empty() && o.report[0] != "json" && o.report[0] != "junit") {
-      std::cerr << "dmlref-eval: --report takes json or junit, then a file\n";
-      return 2;
+    if (o.command == "run") {
+      if (const auto problem = dmlref_eval::prepare_out_dir(o.out_dir); !problem.empty()) {
+        std::cerr << "dmlref-eval: " << problem << "\n";
+        return 2;
+      }
+      return run(o, cases, collection);
     }
-    dmlref_eval::results results(std::cout, o.report.empty() ? "" : o.report[0], o.report.empty() ? "" : o.report[1],
-                                 o.command);
+    std::vector<dmlref_eval::report_file> reports;
+    for (std::size_t k = 0; k + 1 < o.report.size(); k += 2) {
+      if (o.report[k] != "json" && o.report[k] != "junit") {
+        std::cerr << "dmlref-eval: --report takes json or junit, then a file\n";
+        return 2;
+      }
+      reports.push_back({o.report[k], o.report[k + 1]});
+    }
+    dmlref_eval::results results(std::cout, reports, o.command);
     return o.command == "check" ? check(o, cases, results) : compare(o, cases, results);
   } catch (const std::exception& e) {  // allocation failure and the like: report, never crash
     std::cerr << "dmlref-eval: " << e.what() << "\n";

@@ -375,6 +375,18 @@ using detail_case::load_values;
 using detail_case::store_values;
 using detail_case::visit_element_type;
 
+/// An operator as case files, `dmlref-eval generate --op` and Python name it: DirectML's name
+/// ("ELEMENT_WISE_SIGN") or that name without ELEMENT_WISE_ ("SIGN"), in any letter case. Sets
+/// dml_name to DirectML's name; false when dmlref has no such operator.
+inline bool operator_from_name(const std::string& text, std::string& dml_name, dml::DML_OPERATOR_TYPE& type) {
+  std::string upper = text;
+  for (auto& ch : upper) ch = (ch >= 'a' && ch <= 'z') ? static_cast<char>(ch - 'a' + 'A') : ch;
+  if (upper.rfind("ELEMENT_WISE_", 0) != 0) upper = "ELEMENT_WISE_" + upper;
+  if (!ops::operator_type_from_name(upper, type)) return false;
+  dml_name = upper;
+  return true;
+}
+
 /// Reads one case object.
 /// base_dir: the folder that paths in the case ({"npy": "file.npy"}) are relative to.
 inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_bytes = default_max_buffer_bytes,
@@ -388,9 +400,10 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
   if (const auto it = j.find("name"); it != j.end() && it->is_string()) c.name = it->get<std::string>();
   const auto op_it = j.find("op");
   if (op_it == j.end() || !op_it->is_string()) return fail("", "op", "is required: a DirectML operator name such as \"ELEMENT_WISE_POW\"");
-  c.op = op_it->get<std::string>();
-  if (!ops::operator_type_from_name(c.op, c.op_type)) {
-    return status::error(errc::unsupported_operator, "", "op", "\"" + c.op + "\" is not an operator dmlref computes");
+  if (!operator_from_name(op_it->get<std::string>(), c.op, c.op_type)) {
+    return status::error(errc::unsupported_operator, "", "op",
+                         "\"" + op_it->get<std::string>() + "\" is not an operator dmlref computes; the operators are " +
+                             ops::operator_names() + " (or their names without ELEMENT_WISE_)");
   }
   if (const auto it = j.find("featureLevel"); it != j.end()) {
     if (!it->is_string() || !feature_level_from_name(it->get<std::string>(), c.level)) {
