@@ -8,13 +8,15 @@
 // Comparison options: --tolerance exact|ulp:N (instead of each case's own or the default),
 // --nan same-bits (a NaN must match bit for bit), --zeros same-sign (+0 against -0 fails),
 // --floor X (|actual - expected| <= X passes); --report json|junit FILE writes the results
-// for CI as well. --threads N computes each case on up to N threads (0: one per hardware
+// for CI as well (repeatable); --mismatches FILE lists every mismatch as JSON lines. --threads N computes each case on up to N threads (0: one per hardware
 // thread; the same bits as one thread, see dmlref/core/path.hpp). Exit status: 0 all good; 1 a mismatch (check, compare); 2 an invalid case,
 // file or usage (one line on stderr names the file, the case, the tensor and the rule; the
 // other cases still run).
 
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -30,6 +32,7 @@
 #include "dmlref/io/generate.hpp"
 #include "dmlref/version.hpp"
 #include "output_json.hpp"
+#include "mismatches.hpp"
 #include "out_dir.hpp"
 #include "pairing.hpp"
 #include "progress.hpp"
@@ -47,6 +50,7 @@ struct options {
   std::optional<dmlref::tolerance> tol;
   dmlref::oracle::compare_options compare;
   std::vector<std::string> report;  // {format, file} of --report
+  std::string mismatches_file;       // --mismatches: every mismatch, one JSON line each
   bool quiet = false;
 };
 
@@ -104,6 +108,23 @@ int run(const options& o, const std::vector<dmlref::io::read_result>& cases, boo
   return status;
 }
 
+/// A failing case's every mismatch: appended to --mismatches FILE, and its histogram with
+/// indices given to the JSON report.
+void list_mismatches(const options& o, const dmlref::io::read_result& entry, const dmlref::io::evaluation& golden,
+                     const dmlref::io::element_buffer& other, const dmlref::oracle::report& r,
+                     dmlref::io::expectation side, dmlref_eval::results& results) {
+  if (r.pass) return;
+  const auto all = dmlref_eval::every_mismatch(golden, other, comparison_for(o, entry.value, golden), side);
+  results.histogram(dmlref_eval::histogram_json(r, all));
+  if (o.mismatches_file.empty()) return;
+  std::ofstream f(o.mismatches_file, std::ios::binary | std::ios::app);
+  for (const auto& m : all) {
+    f << dmlref_eval::mismatch_json(entry.name, m, dmlref_eval::detail::input_values(entry.value, m.at), golden.desc.type)
+             .dump()
+      << "\n";
+  }
+}
+
 /// check: each case's expected values (the expectation) against dmlref's evaluation.
 int check(const options& o, const std::vector<dmlref::io::read_result>& cases, dmlref_eval::results& results) {
   dmlref_eval::progress meter(o.quiet, "check");
@@ -120,6 +141,7 @@ int check(const options& o, const std::vector<dmlref::io::read_result>& cases, d
     }
     const auto r = dmlref::io::compare_with(e, *entry.value.expected, comparison_for(o, entry.value, e),
                                             dmlref::io::expectation::given);
+    list_mismatches(o, entry, e, *entry.value.expected, r, dmlref::io::expectation::given, results);
     results.judged(entry.name, r, dmlref_eval::inputs_at(entry.value, r));
     meter.step(e.desc.element_count());
   }
@@ -235,6 +257,7 @@ int compare(const options& o, const std::vector<dmlref::io::read_result>& cases,
       continue;
     }
     const auto r = dmlref::io::compare_with(golden, actual, comparison_for(o, entry.value, golden));
+    list_mismatches(o, entry, golden, actual, r, dmlref::io::expectation::evaluation, results);
     results.judged(entry.name, r, dmlref_eval::inputs_at(entry.value, r));
     meter.step(golden.desc.element_count());
   }
@@ -331,6 +354,10 @@ void add_comparison_options(CLI::App& command, options& o) {
       ->check(CLI::IsMember({"same-sign", "either-sign"}));
   command.add_option("--floor", o.compare.absolute_floor, "|actual - expected| <= X passes")
       ->check(CLI::NonNegativeNumber);
+  command.add_option("--mismatches", o.mismatches_file,
+                     "write every mismatch to FILE, one JSON object per line (case, index, inputs, expected, "
+                     "actual, bits, distance, unit, kind)")
+      ->type_name("FILE");
   command
       .add_option("--report", o.report,
                   "also write the results for CI, one test case per case: json or junit, to FILE (repeatable)")
@@ -488,6 +515,13 @@ int main(int argc, char** argv) {
         return 2;
       }
       reports.push_back({o.report[k], o.report[k + 1]});
+    }
+    if (!o.mismatches_file.empty()) {  // one run's mismatches: the file starts empty
+      std::ofstream clear(o.mismatches_file, std::ios::binary | std::ios::trunc);
+      if (!clear) {
+        std::cerr << "dmlref-eval: --mismatches: cannot write " << o.mismatches_file << ": " << std::strerror(errno) << "\n";
+        return 2;
+      }
     }
     dmlref_eval::results results(std::cout, reports, o.command);
     return o.command == "check" ? check(o, cases, results) : compare(o, cases, results);

@@ -28,10 +28,12 @@ struct mismatch_inputs {
 
 namespace detail {
 
-/// The case's input tensors at the coordinates of an output element, in descriptor order.
-inline std::string inputs_text(const dmlref::io::test_case& c, const dmlref::oracle::element_report& at) {
-  std::string text;
-  if (!at.present) return text;
+/// The case's input tensors at the coordinates of an output element, in descriptor order:
+/// {tensor name, value}.
+inline std::vector<std::pair<std::string, std::string>> input_values(const dmlref::io::test_case& c,
+                                                                     const dmlref::oracle::element_report& at) {
+  std::vector<std::pair<std::string, std::string>> values;
+  if (!at.present) return values;
   std::vector<const dmlref::io::case_tensor*> inputs;
   dmlref::ops::with_operator(c.op_type, [&](auto tag) {
     for (const auto& slot : decltype(tag)::type::tensors) {
@@ -46,10 +48,16 @@ inline std::string inputs_text(const dmlref::io::test_case& c, const dmlref::ora
     dmlref::io::visit_element_type(t.desc.type, [&](auto* tag) {
       using T = std::remove_pointer_t<decltype(tag)>;
       if ((offset + 1) * sizeof(T) > t.buffer.size_in_bytes()) return;
-      text.append(text.empty() ? "" : ", ").append(t.name).append(" ").append(
-          dmlref::oracle::value_text(t.buffer.as<T>()[offset]));
+      values.emplace_back(t.name, dmlref::oracle::value_text(t.buffer.as<T>()[offset]));
     });
   }
+  return values;
+}
+
+/// The same as one text: "InputTensor 2.5, ExponentTensor 3".
+inline std::string inputs_text(const dmlref::io::test_case& c, const dmlref::oracle::element_report& at) {
+  std::string text;
+  for (const auto& [tensor, value] : input_values(c, at)) text.append(text.empty() ? "" : ", ").append(tensor + " " + value);
   return text;
 }
 
@@ -119,6 +127,10 @@ class results {
     entries_.push_back({name, "skipped", reason, {}});
   }
 
+  /// A failing case's histogram with the indices in each bucket, for the JSON report (given
+  /// before judged() for the same case).
+  void histogram(nlohmann::ordered_json h) { histogram_ = std::move(h); }
+
   void judged(const std::string& name, const dmlref::oracle::report& r, const mismatch_inputs& inputs) {
     const std::string units = dmlref::oracle::distance_units(r.type, r.max_ulps);
     std::string line = (r.pass ? "PASS " : "FAIL ") + name + " (" + std::to_string(r.compared) + " compared, " +
@@ -151,7 +163,8 @@ class results {
     }
     out_ << line << details;
     (r.pass ? passed_ : failed_)++;
-    entries_.push_back({name, r.pass ? "pass" : "fail", details, r});
+    entries_.push_back({name, r.pass ? "pass" : "fail", details, r, std::move(histogram_)});
+    histogram_ = nullptr;
   }
 
   /// Prints the closing line, writes the report file; the exit status: 2 if any case was
@@ -176,6 +189,7 @@ class results {
   struct entry {
     std::string name, result, details;
     dmlref::oracle::report report;
+    nlohmann::ordered_json histogram = nullptr;  // with the mismatched indices; null: counts only
   };
 
   static bool write(const std::string& file, const std::string& text) {
@@ -204,6 +218,14 @@ class results {
         if (floats) c["worst_ulp"] = e.report.max_ulps;
         c["nan_mismatches"] = e.report.nan_mismatches;
         c["zero_sign_mismatches"] = e.report.zero_sign_mismatches;
+        if (!e.histogram.is_null()) {
+          c["histogram"] = e.histogram;
+        } else {
+          auto& h = c["histogram"] = nlohmann::ordered_json::object();
+          for (std::size_t b = 0; b < e.report.histogram.counts.size(); ++b) {
+            if (e.report.histogram.counts[b] != 0) h[dmlref::oracle::ulp_histogram::label(b)]["count"] = e.report.histogram.counts[b];
+          }
+        }
       }
       if (!e.details.empty() && e.result != "skipped") c["details"] = e.details;
       cases.push_back(std::move(c));
@@ -252,6 +274,7 @@ class results {
   std::uint64_t passed_ = 0, failed_ = 0, skipped_ = 0;
   bool invalid_ = false;
   std::vector<entry> entries_;
+  nlohmann::ordered_json histogram_ = nullptr;
 };
 
 }  // namespace dmlref_eval
