@@ -11,7 +11,9 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 
-from test_dmlref_eval import pow_case, run_eval, write_json
+from test_dmlref_eval import CONFORMANCE, pow_case, run_eval, write_json
+
+CONFORMANCE_POW = CONFORMANCE / "pow.json"
 
 
 def sign_case(name, data, data_type="FLOAT32"):
@@ -144,3 +146,44 @@ def test_json_and_junit_reports_in_one_run(tmp_path):
     assert r.returncode == 1, r.stderr
     assert json.loads((tmp_path / "r.json").read_text())["failed"] == 1
     assert ET.parse(tmp_path / "r.xml").getroot().get("failures") == "1"
+
+
+# ---- 3. every mismatch, histogram indices -----------------------------------------------------
+
+def test_every_mismatch_goes_to_a_file_and_the_report_histogram_has_indices(tmp_path):
+    cases = write_json(tmp_path / "cases.json", {"cases": [
+        pow_case([2, 3, 4, 5], [2, 2, 2, 2], name="p", base_type="FLOAT32", exponent_type="FLOAT32")]})
+    actual = write_json(tmp_path / "out.json", {"cases": [output("p", [4, 10, "NaN", 25])]})
+    mismatches, report = tmp_path / "m.jsonl", tmp_path / "r.json"
+    r = run_eval("compare", cases, actual, "--mismatches", mismatches, "--report", "json", report)
+    assert r.returncode == 1, r.stderr
+    lines = [json.loads(line) for line in mismatches.read_text().splitlines()]
+    assert [m["index"] for m in lines] == [[1], [2]]
+    first, nan = lines
+    assert first["case"] == "p" and list(first["inputs"]) == ["InputTensor", "ExponentTensor"]
+    assert [float(v) for v in first["inputs"].values()] == [3.0, 2.0]
+    assert (float(first["expected"]), float(first["actual"])) == (9.0, 10.0)
+    assert (first["distance"], first["unit"], first["kind"]) == (1048576, "ulp", "value")  # 9 -> 10: 2^20 ULP
+    assert first["expected_bits"] == "0x41100000" and first["actual_bits"] == "0x41200000"
+    assert nan["kind"] == "nan" and nan["distance"] is None
+    histogram = json.loads(report.read_text())["cases"][0]["histogram"]
+    assert histogram == {"0": {"count": 2}, ">512": {"count": 1, "mismatched_indices": [[1]]},
+                         "NaN": {"count": 1, "mismatched_indices": [[2]]}}
+    r = run_eval("check", CONFORMANCE_POW, "--mismatches", mismatches)  # a passing run leaves the file empty
+    assert r.returncode == 0 and mismatches.read_text() == ""
+
+
+# ---- 2. FLOAT16 outputs written as bit patterns -----------------------------------------------
+
+def test_float16_outputs_as_bit_patterns_warn_or_are_read_as_bits(tmp_path):
+    cases = write_json(tmp_path / "cases.json", sign_case("h", [-2, 0, 3], "FLOAT16"))
+    patterns = [0xBC00, 0, 0x3C00]  # -1, 0, 1: what a Uint16Array of FLOAT16 holds
+    numbers = write_json(tmp_path / "numbers.json", output("h", patterns, "FLOAT16"))
+    r = run_eval("compare", cases, numbers)
+    assert r.returncode == 1
+    assert 'warning: case "h" in' in r.stderr and "FLOAT16 data are all integers, up to 48128" in r.stderr
+    assert '{"bits": [...]}' in r.stderr
+    bits = output("h", [], "FLOAT16")
+    bits["OutputTensor"].update(sizes=[3], data={"bits": patterns})
+    r = run_eval("compare", cases, write_json(tmp_path / "bits.json", bits))
+    assert r.returncode == 0 and r.stderr == "", r.stdout + r.stderr

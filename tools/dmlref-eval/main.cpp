@@ -170,7 +170,7 @@ bool read_actual(const std::string& text, std::vector<dmlref::io::json>& outputs
 
 /// The actual output of one case, checked against the golden output's type and sizes.
 dmlref::status actual_values(const dmlref::io::json& item, const dmlref::io::evaluation& golden,
-                             const std::string& base_dir, dmlref::io::element_buffer& out) {
+                             const std::string& base_dir, dmlref::io::element_buffer& out, std::string& warning) {
   using dmlref::errc;
   using dmlref::status;
   if (!item.is_object() || !item.contains("OutputTensor") || !item["OutputTensor"].is_object()) {
@@ -194,7 +194,28 @@ dmlref::status actual_values(const dmlref::io::json& item, const dmlref::io::eva
   if (data_it == t.end()) return status::error(errc::invalid_argument, "OutputTensor", "data", "is required");
   std::uint64_t given = 0;
   const auto bytes = count * dmlref::element_size(golden.desc.type);
-  if (auto s = dmlref::io::load_values(*data_it, golden.desc.type, base_dir, "OutputTensor", "data", bytes,
+  // {"bits": [15360, ...]}: each value given as its bit pattern, as an integer (what a
+  // Uint16Array of FLOAT16 holds); read as the "0x3c00" strings of the case format.
+  dmlref::io::json patterns;
+  const dmlref::io::json* data = &*data_it;
+  if (data_it->is_object() && data_it->size() == 1 && data_it->contains("bits")) {
+    const auto& bits = (*data_it)["bits"];
+    patterns = dmlref::io::json::array();
+    for (std::size_t k = 0; bits.is_array() && k < bits.size(); ++k) {
+      if (!bits[k].is_number_unsigned()) {
+        return status::error(errc::invalid_argument, "OutputTensor", "data.bits[" + std::to_string(k) + "]",
+                             "must be a non-negative integer: the value's bit pattern");
+      }
+      char text[24];
+      std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(bits[k].get<std::uint64_t>()));
+      patterns.push_back(text);
+    }
+    if (!bits.is_array()) return status::error(errc::invalid_argument, "OutputTensor", "data.bits", "must be an array");
+    data = &patterns;
+  } else if (auto w = dmlref::io::detail_case::bit_pattern_warning(*data_it, golden.desc.type)) {
+    warning = "OutputTensor.data: " + *w + " (or {\"bits\": [...]})";
+  }
+  if (auto s = dmlref::io::load_values(*data, golden.desc.type, base_dir, "OutputTensor", "data", bytes,
                                        dmlref::io::default_max_buffer_bytes, out, given);
       !s.ok()) {
     return s;
@@ -251,7 +272,12 @@ int compare(const options& o, const std::vector<dmlref::io::read_result>& cases,
       results.invalid(entry.name, s);
       continue;
     }
-    if (auto s = actual_values(output, golden, folder_of(o.actual_file), actual); !s.ok()) {
+    std::string warning;
+    const auto s = actual_values(output, golden, folder_of(o.actual_file), actual, warning);
+    if (!warning.empty()) {
+      std::cerr << "dmlref-eval: warning: case \"" << entry.name << "\" in " << o.actual_file << ": " << warning << "\n";
+    }
+    if (!s.ok()) {
       report_invalid(o.actual_file, entry.name, s);
       results.invalid(entry.name, s);
       continue;
