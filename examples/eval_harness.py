@@ -1,70 +1,46 @@
 #!/usr/bin/env python3
-"""A test harness using dmlref-eval as its oracle, written in Python with the standard library
-only: the route for languages that have no dmlref binding (Python itself has one: see
-python_harness.py, which does the same in a few lines with the module dmlref).
+"""A test harness using dmlref-eval as its oracle, in Python with the standard library only:
+the route for languages without a dmlref binding (python_harness.py uses the module dmlref).
 
-1. Write the cases the backend will run, in the case format dmlref-case/1.
-2. `dmlref-eval run` writes their golden outputs: keep them as golden files if you like.
-3. Run the backend (here: a stand-in that computes pow in double precision and rounds to
-   float32, then one deliberately wrong element), write its outputs in the same shape.
-4. `dmlref-eval compare` judges them: exit 0 on pass, 1 on mismatch, 2 on an invalid case.
+1. `dmlref-eval generate` writes the cases: special values, every binade, random bits.
+2. The backend runs each case (here: a stand-in computing pow in float64, rounded to float32,
+   with one deliberately wrong element) and writes its outputs under the cases' names.
+3. `dmlref-eval compare` judges them: exit 0 on pass, 1 on mismatch, 2 on an invalid case.
 
 Usage: eval_harness.py PATH/TO/dmlref-eval [WORK_DIR]
 """
-import json
-import math
-import os
-import struct
-import subprocess
-import sys
-import tempfile
+import json, math, os, struct, subprocess, sys, tempfile
 
 
-def to_float32(x):
-    return struct.unpack("<f", struct.pack("<f", x))[0]
+def backend_pow(x, e):  # float64 pow rounded to float32, with IEEE's answers where Python raises
+    try:
+        y = math.pow(x, e)
+    except (OverflowError, ValueError):  # too large, a pole at 0, or a negative base to a fraction
+        y = math.nan if x < 0 and e != int(e) else math.copysign(math.inf, x if e % 2 == 1 else 1)
+    try:
+        return struct.unpack("<I", struct.pack("<f", y))[0]
+    except OverflowError:
+        return 0x7F800000 if y > 0 else 0xFF800000
 
 
 def main():
     if len(sys.argv) < 2:
-        print(__doc__)
-        return 2
-    tool = sys.argv[1]
-    work = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="dmlref-harness-")
+        return print(__doc__) or 2
+    tool, work = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="dmlref-harness-")
     os.makedirs(work, exist_ok=True)
-
-    bases = [to_float32(0.5 + 0.75 * i) for i in range(8)]
-    exponents = [2.2, -1.5, 0.5, 3.0]
-    cases = {"format": "dmlref-case/1", "cases": []}
-    for e in exponents:
-        cases["cases"].append({
-            "name": f"constant_pow float32 exponent {e}",
-            "op": "ELEMENT_WISE_CONSTANT_POW",
-            "tensors": {
-                "InputTensor": {"dataType": "FLOAT32", "sizes": [len(bases)], "data": bases},
-                "OutputTensor": {"dataType": "FLOAT32", "sizes": [len(bases)]},
-            },
-            "attributes": {"Exponent": e},
-        })
-    cases_path = os.path.join(work, "cases.json")
+    cases_path, actual_path = os.path.join(work, "cases.json"), os.path.join(work, "backend.json")
     with open(cases_path, "w") as f:
-        json.dump(cases, f, indent=1)
-
-    golden_path = os.path.join(work, "golden.json")
-    with open(golden_path, "w") as f:
-        subprocess.run([tool, "run", cases_path], stdout=f, check=True)
-    print(f"golden outputs written to {golden_path}")
-
-    backend = {"cases": []}
-    for case in cases["cases"]:
-        e = case["attributes"]["Exponent"]
-        values = [to_float32(math.pow(b, to_float32(e))) for b in bases]
-        backend["cases"].append({"name": case["name"], "OutputTensor": {
-            "dataType": "FLOAT32", "sizes": [len(values)], "data": values}})
-    backend["cases"][1]["OutputTensor"]["data"][3] *= 1.001  # the deliberate bug
-    actual_path = os.path.join(work, "backend.json")
-    with open(actual_path, "w") as f:
-        json.dump(backend, f)
-
+        subprocess.run([tool, "generate", "--op", "CONSTANT_POW", "--type", "FLOAT32", "--layout", "contiguous",
+                        "--count", "256"], stdout=f, check=True)
+    outputs = []
+    for case in json.load(open(cases_path))["cases"]:
+        x, out = case["tensors"]["InputTensor"]["data"], case["tensors"]["OutputTensor"]
+        e = struct.unpack("<f", struct.pack("<f", case["attributes"]["Exponent"]))[0]
+        bits = [backend_pow(struct.unpack("<f", struct.pack("<I", int(v, 16)))[0], e) for v in x]
+        outputs.append({"name": case["name"], "OutputTensor": {**out, "data": [f"0x{b:08x}" for b in bits]}})
+    wrong = outputs[1]["OutputTensor"]["data"]
+    wrong[3] = f"0x{int(wrong[3], 16) ^ 0x400:08x}"  # the deliberate bug: 1024 ULP off
+    json.dump({"cases": outputs[::-1]}, open(actual_path, "w"))  # in any order: paired by name
     result = subprocess.run([tool, "compare", cases_path, actual_path], text=True, capture_output=True)
     print(result.stdout, end="")
     print(f"dmlref-eval compare exited {result.returncode} (1: the stand-in backend has a mismatch)")

@@ -202,10 +202,21 @@ TEST_CASE("oracle: NaN mismatches are counted apart from ULP distances and named
   REQUIRE_FALSE(only_nans.pass);
   CHECK(only_nans.max_ulps == 0);
   CHECK(only_nans.mismatches == 2);
-  CHECK(only_nans.text().find("worst distance 0 ULP, 2 NaN mismatches\n") != std::string::npos);
+  CHECK(only_nans.text().find("; 2 NaN mismatches, worst distance elsewhere 0 ULP\n") != std::string::npos);
+  CHECK(only_nans.text().find("; worst distance 0 ULP") == std::string::npos);
   // Among finite mismatches the count follows the largest distance; without NaNs nothing is added.
   const auto mixed = compare_1d<float>({1.0f, 1.0f}, {f32(0x3F800040), qnan}, tolerance::ulp(2));
-  CHECK(mixed.text().find("worst distance 64 ULP, 1 NaN mismatch\n") != std::string::npos);
+  CHECK(mixed.text().find("; 1 NaN mismatch, worst distance elsewhere 64 ULP\n") != std::string::npos);
   const auto finite = compare_1d<float>({1.0f}, {f32(0x3F800040)}, tolerance::ulp(2));
   CHECK(finite.text().find("worst distance 64 ULP\n") != std::string::npos);
+}
+
+TEST_CASE("oracle: integer distances are named integer units, not ULP") {
+  const auto ints = compare_1d<std::int32_t>({5, 7}, {5, 10}, tolerance::ulp(1));
+  REQUIRE_FALSE(ints.pass);
+  CHECK(ints.text().find("INT32 tolerance 1 integer unit; worst distance 3 integer units\n") != std::string::npos);
+  CHECK(ints.text().find("first mismatch at [1]: expected 7 (0x00000007), actual 10 (0x0000000a), 3 integer units\n") !=
+        std::string::npos);
+  CHECK(ints.text().find("histogram of integer differences: 0:1 3-4:1") != std::string::npos);
+  CHECK(ints.text().find("ULP") == std::string::npos);
 }

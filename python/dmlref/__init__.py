@@ -231,6 +231,8 @@ class Report:
         self.compared, self.mismatches, self.skipped = d["compared"], d["mismatches"], d["skipped"]
         self.nan_mismatches, self.zero_sign_mismatches = d["nan_mismatches"], d["zero_sign_mismatches"]
         self.max_ulps = d["max_ulps"]
+        #: what distances count: "ULP" for floats, "integer units" (|difference|) for integers
+        self.units = "ULP" if self.dtype.startswith("FLOAT") else "integer units"
         self.first = Mismatch(d["first"], ndim) if d["first"] else None
         self.worst = Mismatch(d["worst"], ndim) if d["worst"] else None
         self.histogram = dict(d["histogram"])
@@ -239,6 +241,11 @@ class Report:
 
     def __bool__(self):
         return self.passed
+
+    @property
+    def tolerance_text(self):
+        """The tolerance as the report writes it: "exact" or "2 ULP"."""
+        return "exact" if self.tolerance == "exact" else f"{self.tolerance} {self.units}"
 
     def __str__(self):
         lines = []

@@ -360,7 +360,9 @@ tensor_binding bind_input(const py::object& obj, const std::string& tensor) {
       const bool broadcast = b.array.strides(d) == 0 && b.array.shape(d) > 1;
       slicer[static_cast<std::size_t>(d)] = broadcast ? py::slice(0, 1, 1) : py::slice(py::none(), py::none(), py::none());
     }
-    const py::object compact = np.attr("ascontiguousarray")(b.array[slicer]);
+    // np.array(copy=True), not ascontiguousarray: a contiguous view at a misaligned address
+    // is already "contiguous", and ascontiguousarray would return it as it is.
+    const py::object compact = np.attr("array")(b.array[slicer], py::arg("copy") = true, py::arg("order") = "C");
     b.array = np.attr("broadcast_to")(compact, b.array.attr("shape"));
     b.copied = true;
     ++stats.input_copies;

@@ -93,3 +93,33 @@ def test_assert_golden_reports_the_inputs_at_the_mismatch():
     with pytest.raises(AssertionError, match="FAIL"):
         assert_matches(np.float32([1]), np.float32([2]))
     assert_golden(dmlref.constant_pow(base, 3, scale=2), "CONSTANT_POW", base, 3, scale=2)
+
+
+def test_assert_golden_fails_a_wrong_shape_or_dtype_as_an_assertion():
+    base, exponent = np.float16([2, 3]), np.int32([2, 2])
+    with pytest.raises(AssertionError,
+                       match=r"^actual has dtype float32; the golden ELEMENT_WISE_POW of these inputs has float16$"):
+        assert_golden(np.float32([4, 9]), "POW", base, exponent)
+    with pytest.raises(AssertionError,
+                       match=r"^actual has shape \(3,\); the golden ELEMENT_WISE_POW of these inputs has \(2,\)$"):
+        assert_golden(np.float16([4, 9, 1]), "POW", base, exponent)
+    with pytest.raises(AssertionError, match=r"^actual has shape \(2,\); expected has \(1,\)$"):
+        assert_matches(np.float32([1]), np.float32([1, 2]))
+    with pytest.raises(ValueError, match="FLOAT64"):  # inputs DirectML refuses: the call's error, as before
+        assert_golden(np.float16([1]), "POW", np.float64([1.0]), exponent)
+
+
+def test_assertion_message_leads_with_a_one_line_verdict():
+    base = np.float32([[1, 2], [3, 4]])
+    actual = dmlref.pow(base, np.float32(2))
+    actual[1, 0] = np.nan
+    with pytest.raises(AssertionError) as failure:
+        assert_golden(actual, "POW", base, np.float32(2))
+    first, second = str(failure.value).splitlines()[:2]
+    assert first == ("ELEMENT_WISE_POW: actual differs from expected in 1 of 4 elements (25%), 1 NaN mismatched "
+                     "(tolerance 32 ULP)")
+    assert second.startswith("ELEMENT_WISE_POW: FAIL: 4 compared, 1 mismatched")
+    with pytest.raises(AssertionError) as failure:
+        assert_matches(np.int32([1, 5]), np.int32([1, 7]))
+    assert str(failure.value).splitlines()[0] == \
+        "actual differs from expected in 1 of 2 elements (50%), worst 2 integer units (tolerance exact)"

@@ -69,10 +69,11 @@ def test_run_out_dir_writes_npy_that_numpy_reads_and_compare_accepts(tmp_path):
     out.mkdir()
     r = run_eval("run", cases, "--out-dir", out)
     assert r.returncode == 0, r.stderr
-    printed = json.loads(r.stdout)
-    assert printed == json.loads((out / "outputs.json").read_text())
-    for k, (from_json, named) in enumerate(zip(as_json["cases"], printed["cases"])):
-        assert named["OutputTensor"]["data"] == {"npy": f"{k}.OutputTensor.npy"}
+    printed = json.loads(r.stdout)  # the same document, naming the files by absolute paths
+    kept = json.loads((out / "outputs.json").read_text())
+    for k, (from_json, named, in_dir) in enumerate(zip(as_json["cases"], printed["cases"], kept["cases"])):
+        assert in_dir["OutputTensor"]["data"] == {"npy": f"{k}.OutputTensor.npy"}
+        assert named["OutputTensor"]["data"] == {"npy": str(out / f"{k}.OutputTensor.npy")}
         array = np.load(out / f"{k}.OutputTensor.npy")
         assert list(array.shape) == from_json["OutputTensor"]["sizes"]
         want = np.array([float(v) if not isinstance(v, str) else float(v.replace("Infinity", "inf"))

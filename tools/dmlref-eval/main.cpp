@@ -9,13 +9,15 @@
 // Comparison options: --tolerance exact|ulp:N (instead of each case's own or the default),
 // --nan same-bits (a NaN must match bit for bit), --zeros same-sign (+0 against -0 fails),
 // --floor X (|actual - expected| <= X passes); --report json|junit FILE writes the results
-// for CI as well. --threads N computes each case on up to N threads (0: one per hardware
+// for CI as well (repeatable); --mismatches FILE lists every mismatch as JSON lines. --threads N computes each case on up to N threads (0: one per hardware
 // thread; the same bits as one thread, see dmlref/core/path.hpp). Exit status: 0 all good; 1 a mismatch (check, compare); 2 an invalid case,
 // file or usage (one line on stderr names the file, the case, the tensor and the rule; the
 // other cases still run; describe: an unknown operator name).
 
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -32,6 +34,9 @@
 #include "dmlref/version.hpp"
 #include "describe.hpp"
 #include "output_json.hpp"
+#include "mismatches.hpp"
+#include "out_dir.hpp"
+#include "pairing.hpp"
 #include "progress.hpp"
 #include "results.hpp"
 
@@ -47,6 +52,7 @@ struct options {
   std::optional<dmlref::tolerance> tol;
   dmlref::oracle::compare_options compare;
   std::vector<std::string> report;  // {format, file} of --report
+  std::string mismatches_file;       // --mismatches: every mismatch, one JSON line each
   bool quiet = false;
 };
 
@@ -104,6 +110,23 @@ int run(const options& o, const std::vector<dmlref::io::read_result>& cases, boo
   return status;
 }
 
+/// A failing case's every mismatch: appended to --mismatches FILE, and its histogram with
+/// indices given to the JSON report.
+void list_mismatches(const options& o, const dmlref::io::read_result& entry, const dmlref::io::evaluation& golden,
+                     const dmlref::io::element_buffer& other, const dmlref::oracle::report& r,
+                     dmlref::io::expectation side, dmlref_eval::results& results) {
+  if (r.pass) return;
+  const auto all = dmlref_eval::every_mismatch(golden, other, comparison_for(o, entry.value, golden), side);
+  results.histogram(dmlref_eval::histogram_json(r, all));
+  if (o.mismatches_file.empty()) return;
+  std::ofstream f(o.mismatches_file, std::ios::binary | std::ios::app);
+  for (const auto& m : all) {
+    f << dmlref_eval::mismatch_json(entry.name, m, dmlref_eval::detail::input_values(entry.value, m.at), golden.desc.type)
+             .dump()
+      << "\n";
+  }
+}
+
 /// check: each case's expected values (the expectation) against dmlref's evaluation.
 int check(const options& o, const std::vector<dmlref::io::read_result>& cases, dmlref_eval::results& results) {
   dmlref_eval::progress meter(o.quiet, "check");
@@ -120,15 +143,15 @@ int check(const options& o, const std::vector<dmlref::io::read_result>& cases, d
     }
     const auto r = dmlref::io::compare_with(e, *entry.value.expected, comparison_for(o, entry.value, e),
                                             dmlref::io::expectation::given);
+    list_mismatches(o, entry, e, *entry.value.expected, r, dmlref::io::expectation::given, results);
     results.judged(entry.name, r, dmlref_eval::inputs_at(entry.value, r));
     meter.step(e.desc.element_count());
   }
   return results.finish();
 }
 
-/// Reads the outputs a GPU produced, in the shape run prints, one per case.
-bool read_actual(const std::string& text, std::size_t expected_count, std::vector<dmlref::io::json>& outputs,
-                 std::string& problem) {
+/// Reads the outputs a GPU produced, in the shape run prints (pair_outputs pairs them with cases).
+bool read_actual(const std::string& text, std::vector<dmlref::io::json>& outputs, std::string& problem) {
   std::string why;
   const auto document = dmlref::io::parse_json(text, &why);
   if (document.is_discarded()) {
@@ -144,16 +167,12 @@ bool read_actual(const std::string& text, std::size_t expected_count, std::vecto
   } else {
     outputs.push_back(document);
   }
-  if (outputs.size() != expected_count) {
-    problem = "holds " + std::to_string(outputs.size()) + " outputs for " + std::to_string(expected_count) + " cases";
-    return false;
-  }
   return true;
 }
 
 /// The actual output of one case, checked against the golden output's type and sizes.
 dmlref::status actual_values(const dmlref::io::json& item, const dmlref::io::evaluation& golden,
-                             const std::string& base_dir, dmlref::io::element_buffer& out) {
+                             const std::string& base_dir, dmlref::io::element_buffer& out, std::string& warning) {
   using dmlref::errc;
   using dmlref::status;
   if (!item.is_object() || !item.contains("OutputTensor") || !item["OutputTensor"].is_object()) {
@@ -177,7 +196,28 @@ dmlref::status actual_values(const dmlref::io::json& item, const dmlref::io::eva
   if (data_it == t.end()) return status::error(errc::invalid_argument, "OutputTensor", "data", "is required");
   std::uint64_t given = 0;
   const auto bytes = count * dmlref::element_size(golden.desc.type);
-  if (auto s = dmlref::io::load_values(*data_it, golden.desc.type, base_dir, "OutputTensor", "data", bytes,
+  // {"bits": [15360, ...]}: each value given as its bit pattern, as an integer (what a
+  // Uint16Array of FLOAT16 holds); read as the "0x3c00" strings of the case format.
+  dmlref::io::json patterns;
+  const dmlref::io::json* data = &*data_it;
+  if (data_it->is_object() && data_it->size() == 1 && data_it->contains("bits")) {
+    const auto& bits = (*data_it)["bits"];
+    patterns = dmlref::io::json::array();
+    for (std::size_t k = 0; bits.is_array() && k < bits.size(); ++k) {
+      if (!bits[k].is_number_unsigned()) {
+        return status::error(errc::invalid_argument, "OutputTensor", "data.bits[" + std::to_string(k) + "]",
+                             "must be a non-negative integer: the value's bit pattern");
+      }
+      char text[24];
+      std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(bits[k].get<std::uint64_t>()));
+      patterns.push_back(text);
+    }
+    if (!bits.is_array()) return status::error(errc::invalid_argument, "OutputTensor", "data.bits", "must be an array");
+    data = &patterns;
+  } else if (auto w = dmlref::io::detail_case::bit_pattern_warning(*data_it, golden.desc.type)) {
+    warning = "OutputTensor.data: " + *w + " (or {\"bits\": [...]})";
+  }
+  if (auto s = dmlref::io::load_values(*data, golden.desc.type, base_dir, "OutputTensor", "data", bytes,
                                        dmlref::io::default_max_buffer_bytes, out, given);
       !s.ok()) {
     return s;
@@ -198,13 +238,33 @@ int compare(const options& o, const std::vector<dmlref::io::read_result>& cases,
     return 2;
   }
   std::vector<dmlref::io::json> outputs;
-  if (!read_actual(text, cases.size(), outputs, problem)) {
+  if (!read_actual(text, outputs, problem)) {
     std::cerr << "dmlref-eval: " << o.actual_file << " " << problem << "\n";
     return 2;
+  }
+  std::vector<std::string> names;
+  for (const auto& entry : cases) names.push_back(entry.name);
+  const auto paired = dmlref_eval::pair_outputs(names, outputs);
+  for (const auto& why : paired.unpaired) {
+    std::cerr << "dmlref-eval: " << o.actual_file << ": " << why << "\n";
+    results.invalid(o.actual_file, dmlref::status::error(dmlref::errc::invalid_argument, "", "name", why));
   }
   dmlref_eval::progress meter(o.quiet, "compare");
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const auto& entry = cases[k];
+    if (!paired.output_of[k]) {
+      const auto s = dmlref::status::error(dmlref::errc::invalid_argument, "", "name",
+                                           "no output is named \"" + entry.name + "\" (nor nameless at position " +
+                                               std::to_string(k) + ")");
+      report_invalid(o.actual_file, entry.name, s);
+      results.invalid(entry.name, s);
+      continue;
+    }
+    const auto& output = outputs[*paired.output_of[k]];
+    if (const auto why = dmlref_eval::skip_reason(output)) {
+      results.skipped(entry.name, *why);
+      continue;
+    }
     dmlref::io::evaluation golden;
     dmlref::io::element_buffer actual;
     if (dmlref::status s =
@@ -214,12 +274,18 @@ int compare(const options& o, const std::vector<dmlref::io::read_result>& cases,
       results.invalid(entry.name, s);
       continue;
     }
-    if (auto s = actual_values(outputs[k], golden, folder_of(o.actual_file), actual); !s.ok()) {
+    std::string warning;
+    const auto s = actual_values(output, golden, folder_of(o.actual_file), actual, warning);
+    if (!warning.empty()) {
+      std::cerr << "dmlref-eval: warning: case \"" << entry.name << "\" in " << o.actual_file << ": " << warning << "\n";
+    }
+    if (!s.ok()) {
       report_invalid(o.actual_file, entry.name, s);
       results.invalid(entry.name, s);
       continue;
     }
     const auto r = dmlref::io::compare_with(golden, actual, comparison_for(o, entry.value, golden));
+    list_mismatches(o, entry, golden, actual, r, dmlref::io::expectation::evaluation, results);
     results.judged(entry.name, r, dmlref_eval::inputs_at(entry.value, r));
     meter.step(golden.desc.element_count());
   }
@@ -316,9 +382,15 @@ void add_comparison_options(CLI::App& command, options& o) {
       ->check(CLI::IsMember({"same-sign", "either-sign"}));
   command.add_option("--floor", o.compare.absolute_floor, "|actual - expected| <= X passes")
       ->check(CLI::NonNegativeNumber);
+  command.add_option("--mismatches", o.mismatches_file,
+                     "write every mismatch to FILE, one JSON object per line (case, index, inputs, expected, "
+                     "actual, bits, distance, unit, kind)")
+      ->type_name("FILE");
   command
-      .add_option("--report", o.report, "also write the results for CI, one test case per case: json or junit, to FILE")
-      ->expected(2)
+      .add_option("--report", o.report,
+                  "also write the results for CI, one test case per case: json or junit, to FILE (repeatable)")
+      ->type_size(2)
+      ->expected(1, 16)
       ->type_name("json|junit FILE")
       ->each([](const std::string&) {})
       ->check([](const std::string& v) { return v.empty() ? std::string("--report takes a format and a file") : std::string(); });
@@ -371,7 +443,8 @@ int main(int argc, char** argv) {
   auto* generate_command =
       app.add_subcommand("generate", "write cases (special values, every binade, random bits, three layouts) with "
                                      "golden's expected values, for testing a backend without a GPU here");
-  generate_command->add_option("--op", g.op, "the operator: ELEMENT_WISE_POW, or POW");
+  std::string op_name;
+  generate_command->add_option("--op", op_name, "the operator (required): ELEMENT_WISE_POW, or POW");
   generate_command->add_option("--type", input_type, "the first input's data type (default FLOAT32)");
   generate_command->add_option("--exponent-type", exponent_type, "ExponentTensor's data type (POW)");
   generate_command->add_option("--tensor-type", tensor_types, "another tensor's data type: NAME=TYPE (repeatable)");
@@ -413,7 +486,12 @@ int main(int argc, char** argv) {
   o.command = app.get_subcommands()[0]->get_name();  // --quiet may follow the command too (fallthrough)
   if (o.command == "describe") return dmlref_eval::describe(describe_op, describe_format == "json", std::cout, std::cerr);
   if (o.command == "generate") {
-    if (g.op.rfind("ELEMENT_WISE_", 0) != 0) g.op = "ELEMENT_WISE_" + g.op;
+    if (!list && op_name.empty()) {
+      std::cerr << "dmlref-eval: generate needs --op (one of " << dmlref::ops::operator_names() << ")\n"
+                << generate_command->help();
+      return 2;
+    }
+    g.op = op_name;  // generate_cases takes any spelling the schema knows, and names an unknown one
     const auto type_named = [](const std::string& text, dmlref::data_type& out) {
       out = dmlref::data_type_from_name(text);
       if (dmlref::element_size(out) != 0) return true;
@@ -461,13 +539,29 @@ int main(int argc, char** argv) {
         }
       }
     }
-    if (o.command == "run") return run(o, cases, collection);
-    if (!o.report.empty() && o.report[0] != "json" && o.report[0] != "junit") {
-      std::cerr << "dmlref-eval: --report takes json or junit, then a file\n";
-      return 2;
+    if (o.command == "run") {
+      if (const auto problem = dmlref_eval::prepare_out_dir(o.out_dir); !problem.empty()) {
+        std::cerr << "dmlref-eval: " << problem << "\n";
+        return 2;
+      }
+      return run(o, cases, collection);
     }
-    dmlref_eval::results results(std::cout, o.report.empty() ? "" : o.report[0], o.report.empty() ? "" : o.report[1],
-                                 o.command);
+    std::vector<dmlref_eval::report_file> reports;
+    for (std::size_t k = 0; k + 1 < o.report.size(); k += 2) {
+      if (o.report[k] != "json" && o.report[k] != "junit") {
+        std::cerr << "dmlref-eval: --report takes json or junit, then a file\n";
+        return 2;
+      }
+      reports.push_back({o.report[k], o.report[k + 1]});
+    }
+    if (!o.mismatches_file.empty()) {  // one run's mismatches: the file starts empty
+      std::ofstream clear(o.mismatches_file, std::ios::binary | std::ios::trunc);
+      if (!clear) {
+        std::cerr << "dmlref-eval: --mismatches: cannot write " << o.mismatches_file << ": " << std::strerror(errno) << "\n";
+        return 2;
+      }
+    }
+    dmlref_eval::results results(std::cout, reports, o.command);
     return o.command == "check" ? check(o, cases, results) : compare(o, cases, results);
   } catch (const std::exception& e) {  // allocation failure and the like: report, never crash
     std::cerr << "dmlref-eval: " << e.what() << "\n";

@@ -15,6 +15,7 @@
 #include "dmlref/io/evaluate.hpp"
 #include "dmlref/io/npy.hpp"
 #include "dmlref/oracle/format_value.hpp"
+#include "out_dir.hpp"
 
 namespace dmlref_eval {
 
@@ -62,7 +63,8 @@ class element_printer {
 /// Writes run's document: {"cases": [{"name", "OutputTensor": {"dataType", "sizes", "data"}}]}
 /// (or the one case object when the input held one case), streaming each tensor's data in
 /// pieces so that memory stays with the tensors' own bytes. With an output folder, each data
-/// is {"npy": "<case index>.OutputTensor.npy"} and the document also goes to DIR/outputs.json.
+/// is {"npy": "<case index>.OutputTensor.npy"} in DIR/outputs.json, and that file's absolute
+/// path in the document on stdout (out_dir.hpp).
 class outputs_writer {
  public:
   outputs_writer(std::ostream& out, bool collection, std::string out_dir)
@@ -88,7 +90,10 @@ class outputs_writer {
         return dmlref::status::error(dmlref::errc::invalid_argument, "OutputTensor", "--out-dir",
                                      "cannot write " + out_dir_ + "/" + file);
       }
-      emit(nlohmann::json{{"npy", file}}.dump() + "}");
+      // stdout's document is read from wherever the user keeps it: an absolute path there;
+      // DIR/outputs.json's is read from DIR: the file's name.
+      out_ << nlohmann::json{{"npy", absolute_prefix(out_dir_) + file}}.dump() << "}";
+      kept_ += nlohmann::json{{"npy", file}}.dump() + "}";
     } else {
       emit("[");
       dmlref::io::visit_element_type(e.desc.type, [&](auto* tag) {

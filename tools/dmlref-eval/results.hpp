@@ -28,10 +28,12 @@ struct mismatch_inputs {
 
 namespace detail {
 
-/// The case's input tensors at the coordinates of an output element, in descriptor order.
-inline std::string inputs_text(const dmlref::io::test_case& c, const dmlref::oracle::element_report& at) {
-  std::string text;
-  if (!at.present) return text;
+/// The case's input tensors at the coordinates of an output element, in descriptor order:
+/// {tensor name, value}.
+inline std::vector<std::pair<std::string, std::string>> input_values(const dmlref::io::test_case& c,
+                                                                     const dmlref::oracle::element_report& at) {
+  std::vector<std::pair<std::string, std::string>> values;
+  if (!at.present) return values;
   std::vector<const dmlref::io::case_tensor*> inputs;
   if (const auto* schema = c.attributes.schema(); schema != nullptr) {
     for (std::size_t k = 0; k < schema->field_count; ++k) {
@@ -47,10 +49,16 @@ inline std::string inputs_text(const dmlref::io::test_case& c, const dmlref::ora
     dmlref::io::visit_element_type(t.desc.type, [&](auto* tag) {
       using T = std::remove_pointer_t<decltype(tag)>;
       if ((offset + 1) * sizeof(T) > t.buffer.size_in_bytes()) return;
-      text.append(text.empty() ? "" : ", ").append(t.name).append(" ").append(
-          dmlref::oracle::value_text(t.buffer.as<T>()[offset]));
+      values.emplace_back(t.name, dmlref::oracle::value_text(t.buffer.as<T>()[offset]));
     });
   }
+  return values;
+}
+
+/// The same as one text: "InputTensor 2.5, ExponentTensor 3".
+inline std::string inputs_text(const dmlref::io::test_case& c, const dmlref::oracle::element_report& at) {
+  std::string text;
+  for (const auto& [tensor, value] : input_values(c, at)) text.append(text.empty() ? "" : ", ").append(tensor + " " + value);
   return text;
 }
 
@@ -95,11 +103,16 @@ inline mismatch_inputs inputs_at(const dmlref::io::test_case& c, const dmlref::o
   return {detail::inputs_text(c, r.first), detail::inputs_text(c, r.worst)};
 }
 
+/// One --report: its format ("json" or "junit") and the file finish() writes it to.
+struct report_file {
+  std::string format, file;
+};
+
 class results {
  public:
-  /// format: "" (stdout only), "json" or "junit", written to file by finish().
-  results(std::ostream& out, std::string format, std::string file, std::string command)
-      : out_(out), format_(std::move(format)), file_(std::move(file)), command_(std::move(command)) {}
+  /// reports: the files to write besides stdout (none, or any number of json and junit).
+  results(std::ostream& out, std::vector<report_file> reports, std::string command)
+      : out_(out), reports_(std::move(reports)), command_(std::move(command)) {}
 
   void invalid(const std::string& name, const dmlref::status& s) {
     out_ << "INVALID " << name << ": " << s.message() << "\n";
@@ -108,10 +121,26 @@ class results {
     entries_.push_back({name, "invalid", s.message(), {}});
   }
 
+  /// A case the backend did not run (its output says so, and why): neither passed nor failed.
+  void skipped(const std::string& name, const std::string& reason) {
+    out_ << "SKIP " << name << ": " << reason << "\n";
+    ++skipped_;
+    entries_.push_back({name, "skipped", reason, {}});
+  }
+
+  /// A failing case's histogram with the indices in each bucket, for the JSON report (given
+  /// before judged() for the same case).
+  void histogram(nlohmann::ordered_json h) { histogram_ = std::move(h); }
+
   void judged(const std::string& name, const dmlref::oracle::report& r, const mismatch_inputs& inputs) {
+    const std::string units = dmlref::oracle::distance_units(r.type, r.max_ulps);
     std::string line = (r.pass ? "PASS " : "FAIL ") + name + " (" + std::to_string(r.compared) + " compared, " +
-                       std::to_string(r.skipped) + " undefined, worst " + std::to_string(r.max_ulps) + " ULP";
-    if (r.nan_mismatches != 0) line += ", " + std::to_string(r.nan_mismatches) + " NaN mismatched";
+                       std::to_string(r.skipped) + " undefined, ";
+    if (r.nan_mismatches != 0) {  // a NaN has no distance: never "worst 0 ULP" alone
+      line += std::to_string(r.nan_mismatches) + " NaN mismatched, worst elsewhere " + std::to_string(r.max_ulps) + " " + units;
+    } else {
+      line += "worst " + std::to_string(r.max_ulps) + " " + units;
+    }
     if (r.zero_sign_mismatches != 0) line += ", " + std::to_string(r.zero_sign_mismatches) + " zeros of the wrong sign";
     line += ")\n";
     std::string details;
@@ -135,21 +164,25 @@ class results {
     }
     out_ << line << details;
     (r.pass ? passed_ : failed_)++;
-    entries_.push_back({name, r.pass ? "pass" : "fail", details, r});
+    entries_.push_back({name, r.pass ? "pass" : "fail", details, r, std::move(histogram_)});
+    histogram_ = nullptr;
   }
 
   /// Prints the closing line, writes the report file; the exit status: 2 if any case was
   /// invalid (or the report could not be written), else 1 on a mismatch, else 0.
   int finish() {
-    out_ << passed_ << " passed, " << failed_ << " failed\n";
+    out_ << passed_ << " passed, " << failed_ << " failed";
+    if (skipped_ != 0) out_ << ", " << skipped_ << " skipped";
+    out_ << "\n";
     out_.flush();
     bool written = true;
-    if (format_ == "json") written = write(json_text());
-    if (format_ == "junit") written = write(junit_text());
-    if (!written) {
-      std::fprintf(stderr, "dmlref-eval: cannot write %s\n", file_.c_str());
-      return 2;
+    for (const auto& r : reports_) {
+      if (!write(r.file, r.format == "json" ? json_text() : junit_text())) {
+        std::fprintf(stderr, "dmlref-eval: cannot write %s\n", r.file.c_str());
+        written = false;
+      }
     }
+    if (!written) return 2;
     return invalid_ ? 2 : failed_ != 0 ? 1 : 0;
   }
 
@@ -157,10 +190,11 @@ class results {
   struct entry {
     std::string name, result, details;
     dmlref::oracle::report report;
+    nlohmann::ordered_json histogram = nullptr;  // with the mismatched indices; null: counts only
   };
 
-  bool write(const std::string& text) const {
-    std::ofstream f(file_, std::ios::binary);
+  static bool write(const std::string& file, const std::string& text) {
+    std::ofstream f(file, std::ios::binary);
     f << text;
     return static_cast<bool>(f);
   }
@@ -171,15 +205,30 @@ class results {
       nlohmann::ordered_json c;
       c["name"] = e.name;
       c["result"] = e.result;
-      if (e.result != "invalid") {
+      if (e.result == "skipped") {
+        c["reason"] = e.details;
+      } else if (e.result != "invalid") {
         c["compared"] = e.report.compared;
         c["mismatched"] = e.report.mismatches;
         c["undefined"] = e.report.skipped;
-        c["worst_ulp"] = e.report.max_ulps;
+        // worst_distance counts distance_unit: "ulp" (floats) or "integer" (|difference|);
+        // worst_ulp stays for float outputs, which older readers know.
+        const bool floats = dmlref::is_float(e.report.type);
+        c["worst_distance"] = e.report.max_ulps;
+        c["distance_unit"] = floats ? "ulp" : "integer";
+        if (floats) c["worst_ulp"] = e.report.max_ulps;
         c["nan_mismatches"] = e.report.nan_mismatches;
         c["zero_sign_mismatches"] = e.report.zero_sign_mismatches;
+        if (!e.histogram.is_null()) {
+          c["histogram"] = e.histogram;
+        } else {
+          auto& h = c["histogram"] = nlohmann::ordered_json::object();
+          for (std::size_t b = 0; b < e.report.histogram.counts.size(); ++b) {
+            if (e.report.histogram.counts[b] != 0) h[dmlref::oracle::ulp_histogram::label(b)]["count"] = e.report.histogram.counts[b];
+          }
+        }
       }
-      if (!e.details.empty()) c["details"] = e.details;
+      if (!e.details.empty() && e.result != "skipped") c["details"] = e.details;
       cases.push_back(std::move(c));
     }
     nlohmann::ordered_json doc;
@@ -187,6 +236,7 @@ class results {
     doc["command"] = command_;
     doc["passed"] = passed_;
     doc["failed"] = failed_;
+    doc["skipped"] = skipped_;
     doc["cases"] = std::move(cases);
     return doc.dump(1) + "\n";
   }
@@ -198,13 +248,17 @@ class results {
       if (e.result == "invalid") ++errors;
     }
     const std::string counts = " tests=\"" + std::to_string(entries_.size()) + "\" failures=\"" + std::to_string(failures) +
-                               "\" errors=\"" + std::to_string(errors) + "\"";
+                               "\" errors=\"" + std::to_string(errors) + "\" skipped=\"" + std::to_string(skipped_) + "\"";
     std::string x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites" + counts + ">\n";
     x += " <testsuite name=\"dmlref-eval " + command_ + "\"" + counts + ">\n";
     for (const auto& e : entries_) {
       x += "  <testcase classname=\"dmlref-eval." + command_ + "\" name=\"" + detail::xml_escaped(e.name) + "\"";
       if (e.result == "pass") {
         x += "/>\n";
+        continue;
+      }
+      if (e.result == "skipped") {
+        x += ">\n   <skipped message=\"" + detail::xml_escaped(e.details) + "\"/>\n  </testcase>\n";
         continue;
       }
       const char* tag = e.result == "fail" ? "failure" : "error";
@@ -216,10 +270,12 @@ class results {
   }
 
   std::ostream& out_;
-  std::string format_, file_, command_;
-  std::uint64_t passed_ = 0, failed_ = 0;
+  std::vector<report_file> reports_;
+  std::string command_;
+  std::uint64_t passed_ = 0, failed_ = 0, skipped_ = 0;
   bool invalid_ = false;
   std::vector<entry> entries_;
+  nlohmann::ordered_json histogram_ = nullptr;
 };
 
 }  // namespace dmlref_eval

@@ -84,6 +84,13 @@ struct ulp_histogram {
   void add_nan() noexcept { ++counts[finite_buckets]; }
 };
 
+/// What a distance counts in a data type: "ULP" for floats, "integer units" (the absolute
+/// difference) for integers.
+inline std::string distance_units(data_type type, std::uint64_t count = 2) {
+  if (is_float(type)) return "ULP";
+  return count == 1 ? "integer unit" : "integer units";
+}
+
 struct report {
   bool pass = true;
   data_type type = data_type::unknown;
@@ -106,19 +113,22 @@ struct report {
     if (tol.kind == tolerance::metric::exact) {
       s.append("exact");
     } else {
-      s.append(std::to_string(tol.ulps)).append(" ULP");
+      s.append(std::to_string(tol.ulps)).append(" ").append(distance_units(type, tol.ulps));
     }
-    s.append("; worst distance ").append(std::to_string(max_ulps)).append(" ULP");
-    if (nan_mismatches != 0) {
-      s.append(", ").append(std::to_string(nan_mismatches));
+    if (nan_mismatches != 0) {  // a NaN has no distance: say so first, then the others' worst
+      s.append("; ").append(std::to_string(nan_mismatches));
       s.append(nan_mismatches == 1 ? " NaN mismatch" : " NaN mismatches");
+      s.append(", worst distance elsewhere ");
+    } else {
+      s.append("; worst distance ");
     }
+    s.append(std::to_string(max_ulps)).append(" ").append(distance_units(type, max_ulps));
     if (zero_sign_mismatches != 0) {
       s.append(", ").append(std::to_string(zero_sign_mismatches));
       s.append(zero_sign_mismatches == 1 ? " zero of the wrong sign" : " zeros of the wrong sign");
     }
     s.append("\n");
-    auto line = [&s](const char* what, const element_report& e) {
+    auto line = [&s, this](const char* what, const element_report& e) {
       if (!e.present) return;
       s.append("  ").append(what).append(" at ").append(e.coordinates()).append(": expected ").append(e.expected);
       s.append(" (").append(e.expected_bits).append("), actual ").append(e.actual).append(" (");
@@ -128,12 +138,12 @@ struct report {
       } else if (e.zero_sign_mismatch) {
         s.append("zero of the wrong sign\n");
       } else {
-        s.append(std::to_string(e.ulps)).append(" ULP\n");
+        s.append(std::to_string(e.ulps)).append(" ").append(distance_units(type, e.ulps)).append("\n");
       }
     };
     line("first mismatch", first);
     line("worst mismatch", worst);
-    s.append("  ULP histogram:");
+    s.append(is_float(type) ? "  ULP histogram:" : "  histogram of integer differences:");
     for (std::size_t b = 0; b < histogram.counts.size(); ++b) {
       if (histogram.counts[b] != 0) {
         s.append(" ").append(ulp_histogram::label(b)).append(":").append(std::to_string(histogram.counts[b]));
