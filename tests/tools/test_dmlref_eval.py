@@ -290,6 +290,8 @@ def test_generate_covers_special_values_and_is_reproducible(tmp_path):
 def test_generate_refuses_what_it_cannot_make():
     r = run_eval("generate", "--op", "FROB")
     assert r.returncode == 2 and "is not an element-wise operator" in r.stderr
+    r = run_eval("generate", "--op", "EXP")
+    assert r.returncode == 2 and "is not implemented in this version" in r.stderr
     r = run_eval("generate", "--op", "SIGN", "--type", "float")
     assert r.returncode == 2 and "FLOAT32, FLOAT16" in r.stderr
     r = run_eval("generate", "--op", "DEQUANTIZE_LINEAR", "--type", "FLOAT32")

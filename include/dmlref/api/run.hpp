@@ -17,6 +17,7 @@
 #include "dmlref/core/path.hpp"
 #include "dmlref/api/run_operator.hpp"
 #include "dmlref/core/tensor_view.hpp"
+#include "dmlref/ops/operator_traits.hpp"
 
 namespace dmlref::detail {
 

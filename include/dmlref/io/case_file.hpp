@@ -277,7 +277,9 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
   c.op = op_it->get<std::string>();
   const dml::operator_schema* schema = dml::find_schema(c.op);
   if (schema == nullptr) {
-    return status::error(errc::unsupported_operator, "", "op", "\"" + c.op + "\" is not an element-wise operator of DirectML");
+    return status::error(errc::unsupported_operator, "", "op",
+                         "\"" + c.op + "\" is not an element-wise operator of DirectML; dmlref computes " +
+                             ops::operator_names() + " (or their names without ELEMENT_WISE_)");
   }
   if (!ops::implemented(schema->type)) {
     return status::error(errc::unsupported_operator, "", "op",
