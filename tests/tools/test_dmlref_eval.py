@@ -118,14 +118,28 @@ def test_npy_versions_and_every_dtype_read(tmp_path):
             assert got == np.sign(values.astype(np.float64)).astype(int).tolist(), (name, version)
 
 
+def npy_bytes(header, data_bytes):
+    """A version 1 .npy file of the header text (padded as NumPy pads it) and data_bytes zero bytes."""
+    header = header.ljust((len(header) + 10 + 1 + 63) // 64 * 64 - 10 - 1) + b"\n"
+    return np.lib.format.magic(1, 0) + len(header).to_bytes(2, "little") + header + b"\x00" * data_bytes
+
+
 @pytest.mark.parametrize("make, words", [
     (lambda p: np.save(p, np.asfortranarray(np.arange(6, dtype="<f4").reshape(2, 3))), "Fortran order"),
     (lambda p: np.save(p, np.arange(6, dtype=">f4")), "big-endian"),
     (lambda p: np.save(p, np.array([1, "a"], dtype=object), allow_pickle=True), "dtype '|O'"),
     (lambda p: np.save(p, np.arange(6, dtype="<i4")), "holds INT32 data; the tensor is FLOAT32"),
     (lambda p: p.write_bytes(b"not a numpy file"), "not a .npy file"),
-    (lambda p: p.write_bytes(np.lib.format.magic(1, 0) + b"\x40\x00{'descr': '<f4', 'fortran_order': False, 'shape': (6,), }"
-                             .ljust(64, b" ") + b"\x00" * 8), "ends before the 24 bytes"),
+    # (a well-formed header: its length counts the bytes after the length field)
+    (lambda p: p.write_bytes(npy_bytes(b"{'descr': '<f4', 'fortran_order': False, 'shape': (6,), }", 8)),
+     "ends before the 24 bytes"),
+    # A header that promises 1 GiB over a few bytes: refused before anything is allocated.
+    (lambda p: p.write_bytes(npy_bytes(b"{'descr': '<f4', 'fortran_order': False, 'shape': (268435456,), }", 4)),
+     "ends before the 1073741824 bytes"),
+    (lambda p: p.write_bytes(npy_bytes(b"{'descr': '<f4', 'fortran_order': Maybe, 'shape': (6,), }", 24)),
+     "has a malformed header: 'fortran_order' is Maybe"),
+    (lambda p: p.write_bytes(npy_bytes(b"{'descr': '<f4', 'fortran_order': False, 'shape': (6,), }\x00", 24)),
+     "has a NUL byte in its header"),
 ])
 def test_npy_refusals_name_the_file_and_the_fix(tmp_path, make, words):
     make(tmp_path / "x.npy")
