@@ -83,6 +83,28 @@ def test_run_out_dir_writes_npy_that_numpy_reads_and_compare_accepts(tmp_path):
     assert r.stdout.strip().endswith("24 passed, 0 failed")
 
 
+@pytest.mark.parametrize("unwritable", ["missing", "a_file"])
+def test_run_out_dir_that_cannot_be_written_gives_one_error_entry_per_case(tmp_path, unwritable):
+    folder = tmp_path / unwritable / "out" if unwritable == "missing" else tmp_path / unwritable
+    if unwritable == "a_file":
+        folder.write_text("not a folder")
+    reason = "No such file or directory" if unwritable == "missing" else "Not a directory"
+    one = pow_case([2, 3, 4, 5], [2, 2, 2, 2], name="one", base_type="FLOAT32")
+    two = pow_case([2, 3, 4, 5], [1, 2, 3, 4], name="two", base_type="FLOAT32")
+    for document, count in ((one, 1), ({"cases": [one, two]}, 2)):
+        r = run_eval("run", write_json(tmp_path / "cases.json", document), "--out-dir", folder)
+        assert r.returncode == 2
+        printed = json.loads(r.stdout)  # one JSON document
+        entries = printed["cases"] if "cases" in printed else [printed]
+        assert len(entries) == count
+        for k, entry in enumerate(entries):
+            assert set(entry) == {"name", "error"}, entry
+            assert entry["error"] == f"cannot write {folder}/{k}.OutputTensor.npy: {reason}"
+        assert "invalid" not in r.stderr, r.stderr
+        assert f'case "one": cannot write {folder}/0.OutputTensor.npy: {reason}' in r.stderr
+        assert f"cannot write {folder}/outputs.json: {reason}" in r.stderr
+
+
 def test_npy_inputs_give_the_same_results_as_json_data(tmp_path):
     rng = np.random.default_rng(3)
     base = rng.uniform(-4, 4, 64).astype(np.float16)

@@ -189,15 +189,20 @@ inline std::string npy_header_bytes(data_type type, const std::vector<std::uint6
   return out + dict;
 }
 
-/// Writes a .npy file; false when the file cannot be written.
+/// Writes a .npy file; false when the file cannot be written, with errno the system's reason
+/// (that of the first call that failed).
 inline bool write_npy(const std::string& path, data_type type, const std::vector<std::uint64_t>& shape,
                       const void* data, std::uint64_t bytes) {
+  errno = 0;
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (f == nullptr) return false;
   const auto header = npy_header_bytes(type, shape);
   bool ok = std::fwrite(header.data(), 1, header.size(), f) == header.size();
   ok = ok && (bytes == 0 || std::fwrite(data, 1, static_cast<std::size_t>(bytes), f) == bytes);
-  return std::fclose(f) == 0 && ok;
+  const int reason = errno;
+  const bool closed = std::fclose(f) == 0;
+  if (!ok) errno = reason;
+  return closed && ok;
 }
 
 /// A .npy file opened for reading: its header first, then its data into the caller's memory
