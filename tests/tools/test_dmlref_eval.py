@@ -105,6 +105,23 @@ def test_run_out_dir_that_cannot_be_written_gives_one_error_entry_per_case(tmp_p
         assert f"cannot write {folder}/outputs.json: {reason}" in r.stderr
 
 
+def test_check_reports_an_infinity_for_a_finite_value_at_any_tolerance(tmp_path):
+    case = {"format": "dmlref-case/1", "name": "top", "op": "ELEMENT_WISE_DEQUANTIZE_LINEAR", "tensors": {
+        "InputTensor": {"dataType": "INT32", "sizes": [2], "data": [33546239, 1]},
+        "ScaleTensor": {"dataType": "FLOAT16", "sizes": [2], "data": [0.001953125, 1]},
+        "ZeroPointTensor": {"dataType": "INT32", "sizes": [2], "data": [0, 0]},
+        "OutputTensor": {"dataType": "FLOAT16", "sizes": [2]}},
+        "expected": {"OutputTensor": ["Infinity", 1]}}  # golden: 65504, 1 ULP below
+    cases = write_json(tmp_path / "top.json", case)
+    for path in ("golden", "fast"):
+        r = run_eval("check", cases, "--path", path, "--tolerance", "ulp:1000", "--report", "json", tmp_path / "r.json")
+        assert r.returncode == 1, r.stdout
+        assert "FAIL top (2 compared, 0 undefined, worst 1 ULP, 1 infinities against finite values)" in r.stdout
+        assert "infinity against a finite value" in r.stdout
+        report = json.loads((tmp_path / "r.json").read_text())
+        assert report["cases"][0]["infinity_mismatches"] == 1
+
+
 def test_npy_inputs_give_the_same_results_as_json_data(tmp_path):
     rng = np.random.default_rng(3)
     base = rng.uniform(-4, 4, 64).astype(np.float16)

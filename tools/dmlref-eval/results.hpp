@@ -112,6 +112,9 @@ class results {
                        std::to_string(r.skipped) + " undefined, worst " + std::to_string(r.max_ulps) + " ULP";
     if (r.nan_mismatches != 0) line += ", " + std::to_string(r.nan_mismatches) + " NaN mismatched";
     if (r.zero_sign_mismatches != 0) line += ", " + std::to_string(r.zero_sign_mismatches) + " zeros of the wrong sign";
+    if (r.infinity_mismatches != 0) {
+      line += ", " + std::to_string(r.infinity_mismatches) + " infinities against finite values";
+    }
     line += ")\n";
     std::string details;
     if (!r.pass) {
@@ -177,6 +180,7 @@ class results {
         c["worst_ulp"] = e.report.max_ulps;
         c["nan_mismatches"] = e.report.nan_mismatches;
         c["zero_sign_mismatches"] = e.report.zero_sign_mismatches;
+        c["infinity_mismatches"] = e.report.infinity_mismatches;
       }
       if (!e.details.empty()) c["details"] = e.details;
       cases.push_back(std::move(c));
