@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "dmlref/dmlref.hpp"
+#include "dmlref/oracle/compare.hpp"
+#include "dmlref/oracle/format_value.hpp"
 #include "dmlref/oracle/ulp.hpp"
 #include "dmlref/simd/stream.hpp"  // the streaming threshold; needs no xsimd
 
@@ -486,5 +488,117 @@ TEST_CASE("fast path: outputs past the streaming threshold, misaligned rows, in 
     CHECK(dequantize_fast_vs_golden(x, scale, zero, channels, length, nan_mismatches) <=
           ops::dequantize_linear::fast_ulp_budget(data_type::float32));
     CHECK(nan_mismatches == 0);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Zeros, NaNs and infinities: the fast path writes golden's kind of answer, on every
+// instruction set (a test build per target runs these): the sign of every zero, golden's
+// canonical NaN bits, and a finite value wherever golden's is finite. The comparator's
+// strictest rules (zero_rule::same_sign, nan_rule::same_bits: `dmlref-eval check --zeros
+// same-sign --nan same-bits`) judge them, within the operator's budget.
+
+namespace {
+
+template <class T>
+void expect_same_kinds(const std::vector<T>& golden_out, const std::vector<T>& fast_out, std::uint32_t budget,
+                       const std::string& what) {
+  oracle::compare_options strict;
+  strict.tol = tolerance::ulp(budget);
+  strict.zeros = oracle::zero_rule::same_sign;
+  strict.nans = oracle::nan_rule::same_bits;
+  const std::uint32_t size[] = {static_cast<std::uint32_t>(golden_out.size())};
+  const auto r = oracle::compare(golden_out.data(), nullptr, fast_out.data(), element_strides{1}, 1, size, strict);
+  CHECK_MESSAGE(r.pass, what << ": " << r.text());
+}
+
+template <class T, class E>
+void pow_same_kinds(const std::vector<T>& base, const std::vector<E>& exponent, std::optional<scale_bias> sb,
+                    const std::string& what) {
+  std::vector<T> g(base.size()), f(base.size());
+  const std::uint32_t size[] = {static_cast<std::uint32_t>(base.size())};
+  const auto bv = make_packed_view(base.data(), size);
+  const auto ev = make_packed_view(exponent.data(), size);
+  REQUIRE(pow(golden, bv, ev, make_packed_view(g.data(), size), sb).ok());
+  REQUIRE(pow(fast, bv, ev, make_packed_view(f.data(), size), sb).ok());
+  expect_same_kinds(g, f, ops::pow::fast_ulp_budget(data_type_of_v<T>), "POW " + what);
+}
+
+template <class T>
+void constant_pow_same_kinds(const std::vector<T>& in, float exponent, std::optional<scale_bias> sb, const std::string& what) {
+  std::vector<T> g(in.size()), f(in.size());
+  const std::uint32_t size[] = {static_cast<std::uint32_t>(in.size())};
+  REQUIRE(constant_pow(golden, make_packed_view(in.data(), size), make_packed_view(g.data(), size), exponent, sb).ok());
+  REQUIRE(constant_pow(fast, make_packed_view(in.data(), size), make_packed_view(f.data(), size), exponent, sb).ok());
+  expect_same_kinds(g, f, ops::constant_pow::fast_ulp_budget(data_type_of_v<T>),
+                    "CONSTANT_POW " + what + " exponent " + std::to_string(exponent));
+}
+
+/// Negative bases with odd integral exponents whose power underflows to -0 or overflows to
+/// -Inf, each base with each exponent.
+template <class T, class E>
+void odd_powers_of_negative_bases(const std::vector<float>& bases, const std::vector<E>& exponents) {
+  std::vector<T> base;
+  std::vector<E> exponent;
+  for (float b : bases) {
+    for (E e : exponents) {
+      base.push_back(T(b));
+      exponent.push_back(e);
+    }
+  }
+  pow_same_kinds(base, exponent, std::nullopt,
+                 type_name(data_type_of_v<T>) + " ^ " + type_name(data_type_of_v<E>) + ", odd exponents");
+}
+
+}  // namespace
+
+TEST_CASE("fast path: POW and CONSTANT_POW give golden's -0 for odd powers of negative bases") {
+  // The audit's cases: FLOAT32 (-0.5)^1001, (-2)^-1001, (-1e-20)^3, (-0.5)^2147483647 (INT32),
+  // FLOAT16 (-0.5)^101, CONSTANT_POW (-0.5)^1001: all -0.
+  {
+    const std::vector<float> base{-0.5f, -2.0f, -1e-20f}, exponent{1001.0f, -1001.0f, 3.0f};
+    std::vector<float> out(3, 1.0f);
+    const std::uint32_t size[] = {3};
+    REQUIRE(pow(fast, make_packed_view(base.data(), size), make_packed_view(exponent.data(), size),
+                make_packed_view(out.data(), size))
+                .ok());
+    for (float y : out) CHECK(math::bits_of(y) == 0x80000000u);
+    const float minus_half = -0.5f;
+    const std::int32_t largest = 2147483647;
+    float y = 1.0f;
+    const std::uint32_t one[] = {1};
+    REQUIRE(pow(fast, make_packed_view(&minus_half, one), make_packed_view(&largest, one), make_packed_view(&y, one)).ok());
+    CHECK(math::bits_of(y) == 0x80000000u);
+    REQUIRE(constant_pow(fast, make_packed_view(&minus_half, one), make_packed_view(&y, one), 1001.0f).ok());
+    CHECK(math::bits_of(y) == 0x80000000u);
+    const float16 h_base(-0.5f), h_exponent(101.0f);
+    float16 h(1.0f);
+    REQUIRE(pow(fast, make_packed_view(&h_base, one), make_packed_view(&h_exponent, one), make_packed_view(&h, one)).ok());
+    CHECK(h.bits() == 0x8000u);
+  }
+  // Around them: bases of every binade, exponents that underflow, overflow, or stay in range.
+  std::vector<float> bases;
+  for (int k = -140; k <= 100; k += 3) bases.push_back(-std::ldexp(1.0f + static_cast<float>(k & 7) / 8.0f, k));
+  const std::vector<float> float_exponents{1.0f, 3.0f, 5.0f, 101.0f, 1001.0f, -1001.0f, -3.0f, 16777215.0f, -16777215.0f};
+  const std::vector<std::int32_t> int_exponents{3, 101, 1001, -1001, 2147483647, -2147483647, 16777217};
+  const std::vector<std::uint32_t> uint_exponents{3u, 1001u, 4294967295u};
+  odd_powers_of_negative_bases<float, float>(bases, float_exponents);
+  odd_powers_of_negative_bases<float, std::int32_t>(bases, int_exponents);
+  odd_powers_of_negative_bases<float, std::uint32_t>(bases, uint_exponents);
+  odd_powers_of_negative_bases<float, std::int8_t>(bases, {3, 101, 127, -127});
+  odd_powers_of_negative_bases<float, float16>(bases, {float16(3.0f), float16(101.0f), float16(2047.0f), float16(-2047.0f)});
+  std::vector<float> half_bases;
+  for (int k = -24; k <= 15; ++k) half_bases.push_back(-std::ldexp(1.0f + static_cast<float>(k & 3) / 4.0f, k));
+  odd_powers_of_negative_bases<float16, float16>(half_bases, {float16(3.0f), float16(101.0f), float16(-101.0f), float16(2047.0f)});
+  odd_powers_of_negative_bases<float16, float>(half_bases, {3.0f, 101.0f, 1001.0f, -1001.0f});
+  odd_powers_of_negative_bases<float16, std::int32_t>(half_bases, {3, 101, 2147483647, -2147483647});
+  // CONSTANT_POW: every form, the general one with odd exponents.
+  std::vector<float> in = bases;
+  std::vector<float16> h_in;
+  for (float b : half_bases) h_in.push_back(float16(b));
+  for (float e : {1001.0f, -1001.0f, 3.0f, -3.0f, 5.0f, 101.0f, 1.0f, -1.0f, 2.0f, 4.0f}) {
+    constant_pow_same_kinds(in, e, std::nullopt, "FLOAT32 negative bases");
+    constant_pow_same_kinds(h_in, e, std::nullopt, "FLOAT16 negative bases");
+    constant_pow_same_kinds(in, e, scale_bias{0.5f, -0.0f}, "FLOAT32 negative bases with ScaleBias");
   }
 }

@@ -55,4 +55,24 @@ inline floats mul_add(floats a, floats b, floats c) noexcept {
 #endif
 }
 
+/// a * b - c, with the same rounding as mul_add (the FMA instruction's fused subtract where
+/// the target has FMA). Never written as mul_add(a, b, -c): xsimd 8.1 negates a batch as
+/// 0 - c on AVX-512 (+0 for c = +0) and by its sign bit elsewhere, and the fast path's bits
+/// must not depend on the instruction set.
+inline floats mul_sub(floats a, floats b, floats c) noexcept {
+#if defined(__AVX512F__)
+  return floats(_mm512_fmsub_ps(a, b, c));
+#elif defined(__FMA__) && defined(__AVX__)
+  return floats(_mm256_fmsub_ps(a, b, c));
+#else
+  return a * b - c;
+#endif
+}
+
+/// -x by its sign bit, on every target (-0 for +0, and NaN's sign flipped): xsimd 8.1's unary
+/// minus is 0 - x on AVX-512, which gives +0 for +0.
+inline floats negated(floats x) noexcept {
+  return xsimd::bitwise_cast<floats>(xsimd::bitwise_cast<uint32s>(x) ^ uint32s(0x80000000u));
+}
+
 }  // namespace dmlref::simd

@@ -123,15 +123,15 @@ inline parity parity_of(int32s e) noexcept {
 }
 
 /// pow's sign and NaN for negative bases: magnitude = |g|^e; a negative g gives -magnitude
-/// for an odd integral exponent, magnitude for an even one, and NaN (the canonical positive
-/// quiet NaN) for a non-integral one.
+/// for an odd integral exponent (its sign bit set, so an underflow gives -0 on every target),
+/// magnitude for an even one, and NaN (the canonical positive quiet NaN) for a non-integral one.
 template <class Parity>
 floats with_sign(floats magnitude, floats g, Parity&& exponent_parity) noexcept {
   const float_mask negative = as_float_mask(bits_of(g) >= uint32s(0x80000000u));
   if (!xsimd::any(negative)) return magnitude;
   const parity p = exponent_parity();
   const floats nan = xsimd::bitwise_cast<floats>(uint32s(0x7FC00000u));
-  const floats negative_result = xsimd::select(p.integral, xsimd::select(p.odd, -magnitude, magnitude), nan);
+  const floats negative_result = xsimd::select(p.integral, xsimd::select(p.odd, negated(magnitude), magnitude), nan);
   return xsimd::select(negative, negative_result, magnitude);
 }
 
