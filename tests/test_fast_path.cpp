@@ -602,3 +602,90 @@ TEST_CASE("fast path: POW and CONSTANT_POW give golden's -0 for odd powers of ne
     constant_pow_same_kinds(in, e, scale_bias{0.5f, -0.0f}, "FLOAT32 negative bases with ScaleBias");
   }
 }
+
+TEST_CASE("fast path: NaNs are golden's canonical +qNaN, special values keep their kind") {
+  // NaNs the operator produces (a non-integral power of a negative base, the square root of a
+  // negative number, ScaleBias's Inf * 0, Inf * 0 in DEQUANTIZE) and NaN inputs with other
+  // signs and payloads: golden writes 0x7FC00000 / 0x7E00 for all of them.
+  const auto cross = [](const auto& xs, const auto& es, auto& base, auto& exponent) {
+    for (const auto& x : xs) {
+      for (const auto& e : es) {
+        base.push_back(x);
+        exponent.push_back(e);
+      }
+    }
+  };
+  const std::vector<scale_bias> scale_biases{{0.0f, 1.0f}, {0.0f, 0.0f}, {-0.0f, 0.0f}, {1.5f, -0.25f}};
+  for (float e : {0.0f, 1.0f, 2.0f, 3.0f, 4.0f, -1.0f, -2.0f, 0.5f, -0.5f, 2.2f, -7.0f, 1001.0f}) {
+    constant_pow_same_kinds(specials<float>(), e, std::nullopt, "FLOAT32 specials");
+    constant_pow_same_kinds(specials<float16>(), e, std::nullopt, "FLOAT16 specials");
+    for (const auto& sb : scale_biases) {
+      constant_pow_same_kinds(specials<float>(), e, sb, "FLOAT32 specials with ScaleBias");
+      constant_pow_same_kinds(specials<float16>(), e, sb, "FLOAT16 specials with ScaleBias");
+    }
+  }
+  {
+    std::vector<float> base, exponent;
+    cross(specials<float>(), specials<float>(), base, exponent);
+    for (const auto& sb : scale_biases) pow_same_kinds(base, exponent, sb, "FLOAT32 specials with ScaleBias");
+    pow_same_kinds(base, exponent, std::nullopt, "FLOAT32 specials");
+  }
+  {
+    std::vector<float16> base, exponent;
+    cross(specials<float16>(), specials<float16>(), base, exponent);
+    pow_same_kinds(base, exponent, std::nullopt, "FLOAT16 specials");
+    pow_same_kinds(base, exponent, scale_bias{0.0f, 1.0f}, "FLOAT16 specials with ScaleBias");
+  }
+  {
+    std::vector<float> base;
+    std::vector<std::int32_t> exponent;
+    cross(specials<float>(), specials<std::int32_t>(), base, exponent);
+    pow_same_kinds(base, exponent, std::nullopt, "FLOAT32 ^ INT32 specials");
+    pow_same_kinds(base, exponent, scale_bias{0.0f, -1.0f}, "FLOAT32 ^ INT32 specials with ScaleBias");
+  }
+}
+
+namespace {
+
+/// DEQUANTIZE_LINEAR of x with one scale and zero point per element, fast against golden
+/// under the strictest rules.
+template <class In, class S>
+void dequantize_same_kinds(const std::vector<In>& x, const std::vector<S>& scale, const std::vector<In>& zero,
+                           const std::string& what) {
+  std::vector<S> g(x.size()), f(x.size());
+  const std::uint32_t size[] = {static_cast<std::uint32_t>(x.size())};
+  const auto xv = make_packed_view(x.data(), size);
+  const auto sv = make_packed_view(scale.data(), size);
+  const auto zv = make_packed_view(zero.data(), size);
+  REQUIRE(dequantize_linear(golden, xv, sv, zv, make_packed_view(g.data(), size)).ok());
+  REQUIRE(dequantize_linear(fast, xv, sv, zv, make_packed_view(f.data(), size)).ok());
+  expect_same_kinds(g, f, ops::dequantize_linear::fast_ulp_budget(data_type_of_v<S>),
+                    "DEQUANTIZE_LINEAR " + type_name(data_type_of_v<In>) + " -> " + type_name(data_type_of_v<S>) + " " + what);
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("fast path: DEQUANTIZE_LINEAR special scales give golden's NaNs, infinities and zeros", In,
+                   std::int8_t, std::int16_t, std::int32_t, std::uint8_t, std::uint16_t, std::uint32_t) {
+  // Each scale with x - z = 0, 1 and -1 (where the type has it), for x in and (32-bit) out of
+  // the float route's range.
+  std::vector<In> values = specials<In>();
+  if constexpr (sizeof(In) == 4) values.push_back(static_cast<In>(1 << 23));
+  const auto run = [&](auto scale_type) {
+    using S = decltype(scale_type);
+    std::vector<In> x, zero;
+    std::vector<S> scale;
+    for (const S s : specials<S>()) {
+      for (const In v : values) {
+        for (const In z : {v, static_cast<In>(v - 1), static_cast<In>(v + 1)}) {
+          x.push_back(v);
+          zero.push_back(z);
+          scale.push_back(s);
+        }
+      }
+    }
+    dequantize_same_kinds(x, scale, zero, "special scales");
+  };
+  run(float{});
+  run(float16{});
+}

@@ -75,4 +75,12 @@ inline floats negated(floats x) noexcept {
   return xsimd::bitwise_cast<floats>(xsimd::bitwise_cast<uint32s>(x) ^ uint32s(0x80000000u));
 }
 
+/// x with every NaN lane replaced by the canonical positive quiet NaN (0x7FC00000), the NaN
+/// golden writes: decided on the bits, so -ffast-math cannot fold the test away.
+inline floats canonical_nans(floats x) noexcept {
+  const int32s bits = xsimd::bitwise_cast<int32s>(x);
+  const auto nan = (bits & int32s(0x7FFFFFFF)) > int32s(0x7F800000);  // a signed compare: one instruction on SSE2
+  return xsimd::bitwise_cast<floats>(xsimd::select(nan, int32s(0x7FC00000), bits));
+}
+
 }  // namespace dmlref::simd

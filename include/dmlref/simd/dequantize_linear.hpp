@@ -10,6 +10,7 @@
 //   the nearest double, or the product rounded to odd where that double could mislead);
 //   FLOAT16 rounds once more through float (within 1 ULP). Without FMA the double product
 //   rounds to nearest first (within 1 ULP).
+// - NaNs are golden's canonical +qNaN.
 
 #include <cstdint>
 #include <type_traits>
@@ -103,20 +104,30 @@ struct kernel<ops::dequantize_linear, S, In, S, In> {
   template <class InputSource, class ScaleSource, class ZeroSource>
   static void block(const ops::dequantize_linear&, S* out, std::size_t i, InputSource x, ScaleSource scale,
                     ZeroSource zero_point) noexcept {
+    // NaN scales, and Inf * 0, give the hardware's NaN; golden's is the canonical one.
+    store_floats(out + i, canonical_nans(product(i, x, scale, zero_point)));
+  }
+
+ private:
+  /// (x - z) * Scale in float lanes, rounded once to FLOAT32 (see the header comment).
+  template <class InputSource, class ScaleSource, class ZeroSource>
+  static floats product(std::size_t i, InputSource x, ScaleSource scale, ZeroSource zero_point) noexcept {
     if constexpr (sizeof(In) <= 2) {
-      store_floats(out + i, (load_floats(x, i) - load_floats(zero_point, i)) * load_floats(scale, i));
+      return (load_floats(x, i) - load_floats(zero_point, i)) * load_floats(scale, i);
     } else {
       const int32s xi = load_int32(x, i), zi = load_int32(zero_point, i);
+      floats y;
       if (in_float_range(xi, zi)) {
         const floats difference = xsimd::batch_cast<float>(xi - zi);  // |x - z| <= 2^24: exact
-        store_floats(out + i, difference * load_floats(scale, i));
-        return;
+        y = difference * load_floats(scale, i);
+      } else {
+        doubles x0, x1, z0, z1, s0, s1;
+        load_doubles(x, i, x0, x1);
+        load_doubles(zero_point, i, z0, z1);
+        load_doubles(scale, i, s0, s1);
+        y = narrow(product_for_float(x0 - z0, s0), product_for_float(x1 - z1, s1));
       }
-      doubles x0, x1, z0, z1, s0, s1;
-      load_doubles(x, i, x0, x1);
-      load_doubles(zero_point, i, z0, z1);
-      load_doubles(scale, i, s0, s1);
-      store_floats(out + i, narrow(product_for_float(x0 - z0, s0), product_for_float(x1 - z1, s1)));
+      return y;
     }
   }
 };
