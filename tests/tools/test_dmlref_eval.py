@@ -122,6 +122,47 @@ def test_check_reports_an_infinity_for_a_finite_value_at_any_tolerance(tmp_path)
         assert report["cases"][0]["infinity_mismatches"] == 1
 
 
+def test_fast_path_matches_zero_signs_and_nan_bits(tmp_path):
+    """The fast path's zeros and NaNs are golden's, judged by --zeros same-sign --nan same-bits."""
+    def case(name, op, tensors, expected, attributes=None):
+        c = {"name": name, "op": op, "tensors": tensors, "expected": {"OutputTensor": expected}}
+        if attributes:
+            c["attributes"] = attributes
+        return c
+
+    def t(data_type, data):
+        return {"dataType": data_type, "sizes": [len(data)], "data": data}
+
+    pow_f32 = "ELEMENT_WISE_POW"
+    cases = [
+        case("pow float32 odd powers underflow", pow_f32, {"InputTensor": t("FLOAT32", [-0.5, -2, -1e-20]),
+             "ExponentTensor": t("FLOAT32", [1001, -1001, 3]), "OutputTensor": t("FLOAT32", [0, 0, 0])}, [-0.0] * 3),
+        case("pow float32 int32 exponent", pow_f32, {"InputTensor": t("FLOAT32", [-0.5]),
+             "ExponentTensor": t("INT32", [2147483647]), "OutputTensor": t("FLOAT32", [0])}, [-0.0]),
+        case("pow float16", pow_f32, {"InputTensor": t("FLOAT16", [-0.5]), "ExponentTensor": t("FLOAT16", [101]),
+             "OutputTensor": t("FLOAT16", [0])}, [-0.0]),
+        case("constant_pow float32", "ELEMENT_WISE_CONSTANT_POW", {"InputTensor": t("FLOAT32", [-0.5]),
+             "OutputTensor": t("FLOAT32", [0])}, [-0.0], {"Exponent": 1001}),
+        case("constant_pow ScaleBias Inf * 0", "ELEMENT_WISE_CONSTANT_POW", {"InputTensor": t("FLOAT32", ["Infinity", -2]),
+             "OutputTensor": t("FLOAT32", [0, 0])}, ["NaN", 1], {"Exponent": 2, "ScaleBias": {"Scale": 0, "Bias": 1}}),
+        case("constant_pow root of a negative", "ELEMENT_WISE_CONSTANT_POW", {"InputTensor": t("FLOAT32", [-2]),
+             "OutputTensor": t("FLOAT32", [0])}, ["NaN"], {"Exponent": 0.5}),
+        case("dequantize Inf * 0", "ELEMENT_WISE_DEQUANTIZE_LINEAR", {"InputTensor": t("INT8", [3, 4]),
+             "ScaleTensor": t("FLOAT32", ["Infinity", "Infinity"]), "ZeroPointTensor": t("INT8", [3, 3]),
+             "OutputTensor": t("FLOAT32", [0, 0])}, ["NaN", "Infinity"]),
+        case("dequantize int32 to float16 at the top", "ELEMENT_WISE_DEQUANTIZE_LINEAR", {
+             "InputTensor": t("INT32", [33546239, -33546239]), "ScaleTensor": t("FLOAT16", [0.001953125, 0.001953125]),
+             "ZeroPointTensor": t("INT32", [0, 0]), "OutputTensor": t("FLOAT16", [0, 0])}, [65504, -65504]),
+    ]
+    for c in cases:
+        del c["tensors"]["OutputTensor"]["data"]
+    path = write_json(tmp_path / "kinds.json", {"format": "dmlref-case/1", "cases": cases})
+    for p in ("golden", "fast"):
+        r = run_eval("check", path, "--path", p, "--zeros", "same-sign", "--nan", "same-bits")
+        assert r.returncode == 0, (p, r.stdout)
+        assert r.stdout.strip().endswith(f"{len(cases)} passed, 0 failed")
+
+
 def test_npy_inputs_give_the_same_results_as_json_data(tmp_path):
     rng = np.random.default_rng(3)
     base = rng.uniform(-4, 4, 64).astype(np.float16)

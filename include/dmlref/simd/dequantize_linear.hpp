@@ -9,7 +9,8 @@
 //   rounding to FLOAT32 is the golden result where the target has FMA (product_for_float:
 //   the nearest double, or the product rounded to odd where that double could mislead);
 //   FLOAT16 rounds once more through float (within 1 ULP). Without FMA the double product
-//   rounds to nearest first (within 1 ULP).
+//   rounds to nearest first (within 1 ULP). FLOAT16 results stay finite wherever the exact
+//   product is below FLOAT16's overflow threshold (below_half_overflow).
 // - NaNs are golden's canonical +qNaN.
 
 #include <cstdint>
@@ -109,7 +110,8 @@ struct kernel<ops::dequantize_linear, S, In, S, In> {
   }
 
  private:
-  /// (x - z) * Scale in float lanes, rounded once to FLOAT32 (see the header comment).
+  /// (x - z) * Scale in float lanes, rounded once to FLOAT32 (see the header comment), and for
+  /// FLOAT16 results kept below the FLOAT16 overflow threshold where the exact product is.
   template <class InputSource, class ScaleSource, class ZeroSource>
   static floats product(std::size_t i, InputSource x, ScaleSource scale, ZeroSource zero_point) noexcept {
     if constexpr (sizeof(In) <= 2) {
@@ -127,8 +129,35 @@ struct kernel<ops::dequantize_linear, S, In, S, In> {
         load_doubles(scale, i, s0, s1);
         y = narrow(product_for_float(x0 - z0, s0), product_for_float(x1 - z1, s1));
       }
+      if constexpr (std::is_same_v<S, float16>) y = below_half_overflow(y, i, x, scale, zero_point);
       return y;
     }
+  }
+
+  /// FLOAT16 results of 32-bit inputs: y, the product rounded to FLOAT32, rounds once more to
+  /// FLOAT16 (within 1 ULP), but y = +-65520, FLOAT16's midpoint between its largest finite
+  /// value 65504 and infinity, ties to infinity, while the exact products in
+  /// [65520 - 2^-9, 65520) that round to it in FLOAT32 are FLOAT16 +-65504. Lanes at +-65520
+  /// (rare: one compare per block) are decided on the exact product, which double lanes hold
+  /// for a FLOAT16 scale (|x - z| < 2^33 times 11 significant bits). 8- and 16-bit inputs
+  /// cannot get there: no |x - z| <= 65535 times a FLOAT16 scale lies in that interval (an
+  /// exhaustive search over the scales).
+  template <class InputSource, class ScaleSource, class ZeroSource>
+  static floats below_half_overflow(floats y, std::size_t i, InputSource x, ScaleSource scale,
+                                    ZeroSource zero_point) noexcept {
+    const uint32s bits = xsimd::bitwise_cast<uint32s>(y);
+    const auto at_midpoint = (bits & uint32s(0x7FFFFFFFu)) == uint32s(0x477FF000u);  // 65520
+    if (!xsimd::any(at_midpoint)) return y;
+    doubles x0, x1, z0, z1, s0, s1;
+    load_doubles(x, i, x0, x1);
+    load_doubles(zero_point, i, z0, z1);
+    load_doubles(scale, i, s0, s1);
+    const doubles top(65520.0), below(1.0), above(0.0);  // exact products
+    const floats finite = narrow(xsimd::select(xsimd::abs((x0 - z0) * s0) < top, below, above),
+                                 xsimd::select(xsimd::abs((x1 - z1) * s1) < top, below, above));
+    const uint32s largest = (bits & uint32s(0x80000000u)) | uint32s(0x477FE000u);  // +-65504, y's sign
+    const auto lower = at_midpoint & (xsimd::bitwise_cast<uint32s>(finite) != uint32s(0));
+    return xsimd::bitwise_cast<floats>(xsimd::select(lower, largest, bits));
   }
 };
 
