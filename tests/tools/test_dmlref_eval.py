@@ -10,6 +10,7 @@ import json
 import os
 import pathlib
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -229,6 +230,22 @@ def test_npy_refusals_name_the_file_and_the_fix(tmp_path, make, words):
     r = run_eval("run", write_json(tmp_path / "c.json", case))
     assert r.returncode == 2
     assert "InputTensor.data" in r.stderr and "x.npy" in r.stderr and words in r.stderr, r.stderr
+
+
+def test_npy_header_promising_1_gib_costs_no_gib(tmp_path):
+    """Memory stays bounded by the bytes the file holds: a header that promises 1 GiB over 4 bytes
+    is refused before a buffer is sized from it (the peak RSS of a fresh child process)."""
+    (tmp_path / "x.npy").write_bytes(npy_bytes(b"{'descr': '<f4', 'fortran_order': False, 'shape': (268435456,), }", 4))
+    case = {"format": "dmlref-case/1", "op": "ELEMENT_WISE_SIGN", "tensors": {
+        "InputTensor": {"dataType": "FLOAT32", "sizes": [6], "data": {"npy": "x.npy"}},
+        "OutputTensor": {"dataType": "FLOAT32", "sizes": [6]}}}
+    cases = write_json(tmp_path / "c.json", case)
+    probe = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+             "print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024); print(r.stderr)")
+    r = subprocess.run([sys.executable, "-c", probe, EVAL, "run", str(cases)], capture_output=True, text=True)
+    status, peak_mib = map(int, r.stdout.split("\n")[0].split())
+    assert status == 2 and "ends before the 1073741824 bytes" in r.stdout, r.stdout
+    assert peak_mib < 256, f"peak RSS {peak_mib} MiB"
 
 
 # ---- reports -----------------------------------------------------------------------------------
