@@ -117,7 +117,7 @@ struct kernel<ops::dequantize_linear, S, In, S, In> {
     }
     // The rare lanes, both taken out of line by one test: a NaN or infinite Scale (the only
     // source of NaN: x - z is finite), whose NaN must be golden's canonical one, and for
-    // FLOAT16 results of 32-bit inputs a product at +-65520 (see at_half_midpoint). For a
+    // FLOAT16 results of 32-bit inputs a product at +-65520 (see rare_lanes). For a
     // broadcast Scale the first test is loop-invariant.
     auto rare = (xsimd::bitwise_cast<int32s>(s) & int32s(0x7F800000)) == int32s(0x7F800000);
     if constexpr (std::is_same_v<S, float16> && sizeof(In) == 4) {
