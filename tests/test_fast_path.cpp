@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "dmlref/dmlref.hpp"
+#include "dmlref/oracle/compare.hpp"
+#include "dmlref/oracle/format_value.hpp"
 #include "dmlref/oracle/ulp.hpp"
 #include "dmlref/simd/stream.hpp"  // the streaming threshold; needs no xsimd
 
@@ -22,17 +24,39 @@ using namespace dmlref;
 
 namespace {
 
-/// Worst distance between golden and fast outputs; NaN must meet NaN.
+/// Whether a fast element is another kind of answer than golden's, which no ULP budget
+/// covers: NaN against a number, another NaN bit pattern (golden's NaNs are canonical), a zero
+/// of the other sign, an infinity against a finite value.
 template <class T>
-std::uint64_t worst_distance(const std::vector<T>& golden_out, const std::vector<T>& fast_out, std::size_t& nan_mismatches,
+bool other_kind(T golden_value, T fast_value) {
+  if constexpr (is_float_element_v<T>) {
+    const bool a = oracle::is_nan(golden_value), b = oracle::is_nan(fast_value);
+    if (a || b) return !(a && b) || math::bits_of(golden_value) != math::bits_of(fast_value);
+    return oracle::zeros_of_opposite_sign(golden_value, fast_value) ||
+           oracle::infinite_against_finite(golden_value, fast_value);
+  } else {
+    (void)golden_value;  // integers: never
+    (void)fast_value;
+    return false;
+  }
+}
+
+/// Worst distance between golden and fast outputs; kind_mismatches counts the elements of
+/// another kind (other_kind), NaN included.
+template <class T>
+std::uint64_t worst_distance(const std::vector<T>& golden_out, const std::vector<T>& fast_out, std::size_t& kind_mismatches,
                              std::size_t& worst_at) {
   std::uint64_t worst = 0;
   for (std::size_t k = 0; k < golden_out.size(); ++k) {
-    const bool a = oracle::is_nan(golden_out[k]), b = oracle::is_nan(fast_out[k]);
-    if (a || b) {
-      nan_mismatches += a != b;
+    if (other_kind(golden_out[k], fast_out[k])) {
+      if (kind_mismatches++ == 0) {
+        MESSAGE("first element of another kind at " << k << ": golden " << oracle::bits_text(golden_out[k]) << ", fast "
+                                                   << oracle::bits_text(fast_out[k]));
+      }
+      worst_at = k;
       continue;
     }
+    if (oracle::is_nan(golden_out[k])) continue;
     const auto d = oracle::ulp_distance(golden_out[k], fast_out[k]);
     if (d > worst) {
       worst = d;
@@ -122,12 +146,12 @@ void check_constant_pow(float exponent, std::optional<scale_bias> sb, std::size_
   const std::uint32_t size[] = {static_cast<std::uint32_t>(in.size())};
   REQUIRE(constant_pow(golden, make_packed_view(in.data(), size), make_packed_view(g.data(), size), exponent, sb).ok());
   REQUIRE(constant_pow(fast, make_packed_view(in.data(), size), make_packed_view(f.data(), size), exponent, sb).ok());
-  std::size_t nan_mismatches = 0, at = 0;
-  const auto worst = worst_distance(g, f, nan_mismatches, at);
+  std::size_t kind_mismatches = 0, at = 0;
+  const auto worst = worst_distance(g, f, kind_mismatches, at);
   const auto budget = ops::constant_pow::fast_ulp_budget(data_type_of_v<T>);
   MESSAGE("CONSTANT_POW " << type_name(data_type_of_v<T>) << " exponent " << exponent << std::string(sb ? " with ScaleBias" : "")
                           << ": " << in.size() << " inputs, worst " << worst << " ULP (budget " << budget << ")");
-  CHECK(nan_mismatches == 0);
+  CHECK(kind_mismatches == 0);
   CHECK_MESSAGE(worst <= budget, "input " << static_cast<double>(static_cast<float>(in[at])) << " golden "
                                           << static_cast<double>(static_cast<float>(g[at])) << " fast "
                                           << static_cast<double>(static_cast<float>(f[at])));
@@ -171,12 +195,12 @@ void expect_pow_within_budget(const std::vector<T>& base, const std::vector<E>& 
   const auto ev = make_packed_view(exponent.data(), size);
   REQUIRE(pow(golden, bv, ev, make_packed_view(g.data(), size), sb).ok());
   REQUIRE(pow(fast, bv, ev, make_packed_view(f.data(), size), sb).ok());
-  std::size_t nan_mismatches = 0, at = 0;
-  const auto worst = worst_distance(g, f, nan_mismatches, at);
+  std::size_t kind_mismatches = 0, at = 0;
+  const auto worst = worst_distance(g, f, kind_mismatches, at);
   const auto budget = ops::pow::fast_ulp_budget(data_type_of_v<T>);
   MESSAGE("POW " << type_name(data_type_of_v<T>) << " ^ " << type_name(data_type_of_v<E>) << what << ": " << base.size()
                  << " pairs, worst " << worst << " ULP (budget " << budget << ")");
-  CHECK(nan_mismatches == 0);
+  CHECK(kind_mismatches == 0);
   CHECK_MESSAGE(worst <= budget, "base " << static_cast<double>(static_cast<float>(base[at])) << " exponent "
                                          << static_cast<double>(exponent[at]) << " golden "
                                          << static_cast<double>(static_cast<float>(g[at])) << " fast "
@@ -319,7 +343,7 @@ namespace {
 template <class In, class S>
 std::uint64_t dequantize_fast_vs_golden(const std::vector<In>& x, const std::vector<S>& scale,
                                         const std::vector<In>& zero, std::uint32_t channels,
-                                        std::uint32_t length, std::size_t& nan_mismatches) {
+                                        std::uint32_t length, std::size_t& kind_mismatches) {
   const std::uint32_t sizes[] = {channels, length};
   const std::uint32_t per_channel[] = {1, 0};
   std::vector<S> g(x.size()), f(x.size());
@@ -329,7 +353,7 @@ std::uint64_t dequantize_fast_vs_golden(const std::vector<In>& x, const std::vec
   REQUIRE(dequantize_linear(golden, xv, sv, zv, make_packed_view(g.data(), sizes)).ok());
   REQUIRE(dequantize_linear(fast, xv, sv, zv, make_packed_view(f.data(), sizes)).ok());
   std::size_t at = 0;
-  return worst_distance(g, f, nan_mismatches, at);
+  return worst_distance(g, f, kind_mismatches, at);
 }
 
 }  // namespace
@@ -348,12 +372,12 @@ TEST_CASE_TEMPLATE("fast path: DEQUANTIZE_LINEAR within budget", In, std::int8_t
     using S = decltype(scale_type);
     std::vector<S> scale;
     for (float s : scale32) scale.push_back(S(s));
-    std::size_t nan_mismatches = 0;
-    const auto worst = dequantize_fast_vs_golden(x, scale, zero, channels, length, nan_mismatches);
+    std::size_t kind_mismatches = 0;
+    const auto worst = dequantize_fast_vs_golden(x, scale, zero, channels, length, kind_mismatches);
     const auto budget = ops::dequantize_linear::fast_ulp_budget(data_type_of_v<S>);
     MESSAGE("DEQUANTIZE_LINEAR " << type_name(data_type_of_v<In>) << " -> " << type_name(data_type_of_v<S>) << ": worst "
                                  << worst << " ULP (budget " << budget << ")");
-    CHECK(nan_mismatches == 0);
+    CHECK(kind_mismatches == 0);
     CHECK(worst <= budget);
   };
   run(float{});
@@ -380,9 +404,9 @@ TEST_CASE_TEMPLATE("fast path: DEQUANTIZE_LINEAR 32-bit inputs within [-2^23, 2^
   const float scales[channels] = {1.0f, 0x1.fffffep-1f, 0x1.8p-140f, 0x1p-149f, 0x1.234566p+100f,
                                   0x1.fffffep+127f, 3.0f / 7.0f, -0x1.4p-20f, 0x1.000002p+0f};
   std::vector<float> scale(scales, scales + channels);
-  std::size_t nan_mismatches = 0;
-  const auto worst = dequantize_fast_vs_golden(x, scale, zero, channels, length, nan_mismatches);
-  CHECK(nan_mismatches == 0);
+  std::size_t kind_mismatches = 0;
+  const auto worst = dequantize_fast_vs_golden(x, scale, zero, channels, length, kind_mismatches);
+  CHECK(kind_mismatches == 0);
 #if defined(__FMA__) || defined(__AVX512F__)
   CHECK(worst == 0);  // both routes round once (simd/dequantize_linear.hpp)
 #else
@@ -391,8 +415,8 @@ TEST_CASE_TEMPLATE("fast path: DEQUANTIZE_LINEAR 32-bit inputs within [-2^23, 2^
   // All blocks inside the range: exact on every target.
   x[length + 5] = static_cast<In>(edge - 1);
   if constexpr (std::is_signed_v<In>) x[2 * length + 7] = static_cast<In>(-edge);
-  CHECK(dequantize_fast_vs_golden(x, scale, zero, channels, length, nan_mismatches) == 0);
-  CHECK(nan_mismatches == 0);
+  CHECK(dequantize_fast_vs_golden(x, scale, zero, channels, length, kind_mismatches) == 0);
+  CHECK(kind_mismatches == 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -415,10 +439,10 @@ TEST_CASE("fast path: sizes 1 to 3x the vector width, every row kind, in place")
           const auto ev = make_strided_view(exponent.data(), size, es);
           REQUIRE(pow(golden, bv, ev, make_strided_view(g.data(), size, os)).ok());
           REQUIRE(pow(fast, bv, ev, make_strided_view(f.data(), size, os)).ok());
-          std::size_t nan_mismatches = 0, at = 0;
+          std::size_t kind_mismatches = 0, at = 0;
           INFO("n " << n << " strides " << base_stride << "/" << exponent_stride << "/" << out_stride);
-          CHECK(worst_distance(g, f, nan_mismatches, at) <= ops::pow::fast_ulp_budget(data_type::float32));
-          CHECK(nan_mismatches == 0);
+          CHECK(worst_distance(g, f, kind_mismatches, at) <= ops::pow::fast_ulp_budget(data_type::float32));
+          CHECK(kind_mismatches == 0);
         }
       }
     }
@@ -429,9 +453,9 @@ TEST_CASE("fast path: sizes 1 to 3x the vector width, every row kind, in place")
     const std::uint32_t size[] = {n};
     REQUIRE(constant_pow(golden, make_packed_view(h_golden.data(), size), make_packed_view(h_golden.data(), size), 2.2f).ok());
     REQUIRE(constant_pow(fast, make_packed_view(h.data(), size), make_packed_view(h.data(), size), 2.2f).ok());
-    std::size_t nan_mismatches = 0, at = 0;
-    CHECK(worst_distance(h_golden, h, nan_mismatches, at) <= ops::constant_pow::fast_ulp_budget(data_type::float16));
-    CHECK(nan_mismatches == 0);
+    std::size_t kind_mismatches = 0, at = 0;
+    CHECK(worst_distance(h_golden, h, kind_mismatches, at) <= ops::constant_pow::fast_ulp_budget(data_type::float16));
+    CHECK(kind_mismatches == 0);
   }
 }
 
@@ -482,9 +506,251 @@ TEST_CASE("fast path: outputs past the streaming threshold, misaligned rows, in 
     std::vector<std::uint8_t> x(std::size_t{channels} * length), zero{3, 250};
     for (auto& v : x) v = static_cast<std::uint8_t>(rng());
     const std::vector<float> scale{0.25f, -7.5f};
-    std::size_t nan_mismatches = 0;
-    CHECK(dequantize_fast_vs_golden(x, scale, zero, channels, length, nan_mismatches) <=
+    std::size_t kind_mismatches = 0;
+    CHECK(dequantize_fast_vs_golden(x, scale, zero, channels, length, kind_mismatches) <=
           ops::dequantize_linear::fast_ulp_budget(data_type::float32));
-    CHECK(nan_mismatches == 0);
+    CHECK(kind_mismatches == 0);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Zeros, NaNs and infinities: the fast path writes golden's kind of answer, on every
+// instruction set (a test build per target runs these): the sign of every zero, golden's
+// canonical NaN bits, and a finite value wherever golden's is finite. The comparator's
+// strictest rules (zero_rule::same_sign, nan_rule::same_bits: `dmlref-eval check --zeros
+// same-sign --nan same-bits`) judge them, within the operator's budget.
+
+namespace {
+
+template <class T>
+void expect_same_kinds(const std::vector<T>& golden_out, const std::vector<T>& fast_out, std::uint32_t budget,
+                       const std::string& what) {
+  oracle::compare_options strict;
+  strict.tol = tolerance::ulp(budget);
+  strict.zeros = oracle::zero_rule::same_sign;
+  strict.nans = oracle::nan_rule::same_bits;
+  const std::uint32_t size[] = {static_cast<std::uint32_t>(golden_out.size())};
+  const auto r = oracle::compare(golden_out.data(), nullptr, fast_out.data(), element_strides{1}, 1, size, strict);
+  CHECK_MESSAGE(r.pass, what << ": " << r.text());
+}
+
+template <class T, class E>
+void pow_same_kinds(const std::vector<T>& base, const std::vector<E>& exponent, std::optional<scale_bias> sb,
+                    const std::string& what) {
+  std::vector<T> g(base.size()), f(base.size());
+  const std::uint32_t size[] = {static_cast<std::uint32_t>(base.size())};
+  const auto bv = make_packed_view(base.data(), size);
+  const auto ev = make_packed_view(exponent.data(), size);
+  REQUIRE(pow(golden, bv, ev, make_packed_view(g.data(), size), sb).ok());
+  REQUIRE(pow(fast, bv, ev, make_packed_view(f.data(), size), sb).ok());
+  expect_same_kinds(g, f, ops::pow::fast_ulp_budget(data_type_of_v<T>), "POW " + what);
+}
+
+template <class T>
+void constant_pow_same_kinds(const std::vector<T>& in, float exponent, std::optional<scale_bias> sb, const std::string& what) {
+  std::vector<T> g(in.size()), f(in.size());
+  const std::uint32_t size[] = {static_cast<std::uint32_t>(in.size())};
+  REQUIRE(constant_pow(golden, make_packed_view(in.data(), size), make_packed_view(g.data(), size), exponent, sb).ok());
+  REQUIRE(constant_pow(fast, make_packed_view(in.data(), size), make_packed_view(f.data(), size), exponent, sb).ok());
+  expect_same_kinds(g, f, ops::constant_pow::fast_ulp_budget(data_type_of_v<T>),
+                    "CONSTANT_POW " + what + " exponent " + std::to_string(exponent));
+}
+
+/// Negative bases with odd integral exponents whose power underflows to -0 or overflows to
+/// -Inf, each base with each exponent.
+template <class T, class E>
+void odd_powers_of_negative_bases(const std::vector<float>& bases, const std::vector<E>& exponents) {
+  std::vector<T> base;
+  std::vector<E> exponent;
+  for (float b : bases) {
+    for (E e : exponents) {
+      base.push_back(T(b));
+      exponent.push_back(e);
+    }
+  }
+  pow_same_kinds(base, exponent, std::nullopt,
+                 type_name(data_type_of_v<T>) + " ^ " + type_name(data_type_of_v<E>) + ", odd exponents");
+}
+
+}  // namespace
+
+TEST_CASE("fast path: POW and CONSTANT_POW give golden's -0 for odd powers of negative bases") {
+  // The audit's cases: FLOAT32 (-0.5)^1001, (-2)^-1001, (-1e-20)^3, (-0.5)^2147483647 (INT32),
+  // FLOAT16 (-0.5)^101, CONSTANT_POW (-0.5)^1001: all -0.
+  {
+    const std::vector<float> base{-0.5f, -2.0f, -1e-20f}, exponent{1001.0f, -1001.0f, 3.0f};
+    std::vector<float> out(3, 1.0f);
+    const std::uint32_t size[] = {3};
+    REQUIRE(pow(fast, make_packed_view(base.data(), size), make_packed_view(exponent.data(), size),
+                make_packed_view(out.data(), size))
+                .ok());
+    for (float y : out) CHECK(math::bits_of(y) == 0x80000000u);
+    const float minus_half = -0.5f;
+    const std::int32_t largest = 2147483647;
+    float y = 1.0f;
+    const std::uint32_t one[] = {1};
+    REQUIRE(pow(fast, make_packed_view(&minus_half, one), make_packed_view(&largest, one), make_packed_view(&y, one)).ok());
+    CHECK(math::bits_of(y) == 0x80000000u);
+    REQUIRE(constant_pow(fast, make_packed_view(&minus_half, one), make_packed_view(&y, one), 1001.0f).ok());
+    CHECK(math::bits_of(y) == 0x80000000u);
+    const float16 h_base(-0.5f), h_exponent(101.0f);
+    float16 h(1.0f);
+    REQUIRE(pow(fast, make_packed_view(&h_base, one), make_packed_view(&h_exponent, one), make_packed_view(&h, one)).ok());
+    CHECK(h.bits() == 0x8000u);
+  }
+  // Around them: bases of every binade, exponents that underflow, overflow, or stay in range.
+  std::vector<float> bases;
+  for (int k = -140; k <= 100; k += 3) bases.push_back(-std::ldexp(1.0f + static_cast<float>(k & 7) / 8.0f, k));
+  const std::vector<float> float_exponents{1.0f, 3.0f, 5.0f, 101.0f, 1001.0f, -1001.0f, -3.0f, 16777215.0f, -16777215.0f};
+  const std::vector<std::int32_t> int_exponents{3, 101, 1001, -1001, 2147483647, -2147483647, 16777217};
+  const std::vector<std::uint32_t> uint_exponents{3u, 1001u, 4294967295u};
+  odd_powers_of_negative_bases<float, float>(bases, float_exponents);
+  odd_powers_of_negative_bases<float, std::int32_t>(bases, int_exponents);
+  odd_powers_of_negative_bases<float, std::uint32_t>(bases, uint_exponents);
+  odd_powers_of_negative_bases<float, std::int8_t>(bases, {3, 101, 127, -127});
+  odd_powers_of_negative_bases<float, float16>(bases, {float16(3.0f), float16(101.0f), float16(2047.0f), float16(-2047.0f)});
+  std::vector<float> half_bases;
+  for (int k = -24; k <= 15; ++k) half_bases.push_back(-std::ldexp(1.0f + static_cast<float>(k & 3) / 4.0f, k));
+  odd_powers_of_negative_bases<float16, float16>(half_bases, {float16(3.0f), float16(101.0f), float16(-101.0f), float16(2047.0f)});
+  odd_powers_of_negative_bases<float16, float>(half_bases, {3.0f, 101.0f, 1001.0f, -1001.0f});
+  odd_powers_of_negative_bases<float16, std::int32_t>(half_bases, {3, 101, 2147483647, -2147483647});
+  // CONSTANT_POW: every form, the general one with odd exponents.
+  std::vector<float> in = bases;
+  std::vector<float16> h_in;
+  for (float b : half_bases) h_in.push_back(float16(b));
+  for (float e : {1001.0f, -1001.0f, 3.0f, -3.0f, 5.0f, 101.0f, 1.0f, -1.0f, 2.0f, 4.0f}) {
+    constant_pow_same_kinds(in, e, std::nullopt, "FLOAT32 negative bases");
+    constant_pow_same_kinds(h_in, e, std::nullopt, "FLOAT16 negative bases");
+    constant_pow_same_kinds(in, e, scale_bias{0.5f, -0.0f}, "FLOAT32 negative bases with ScaleBias");
+  }
+}
+
+TEST_CASE("fast path: NaNs are golden's canonical +qNaN, special values keep their kind") {
+  // NaNs the operator produces (a non-integral power of a negative base, the square root of a
+  // negative number, ScaleBias's Inf * 0, Inf * 0 in DEQUANTIZE) and NaN inputs with other
+  // signs and payloads: golden writes 0x7FC00000 / 0x7E00 for all of them.
+  const auto cross = [](const auto& xs, const auto& es, auto& base, auto& exponent) {
+    for (const auto& x : xs) {
+      for (const auto& e : es) {
+        base.push_back(x);
+        exponent.push_back(e);
+      }
+    }
+  };
+  const std::vector<scale_bias> scale_biases{{0.0f, 1.0f}, {0.0f, 0.0f}, {-0.0f, 0.0f}, {1.5f, -0.25f}};
+  for (float e : {0.0f, 1.0f, 2.0f, 3.0f, 4.0f, -1.0f, -2.0f, 0.5f, -0.5f, 2.2f, -7.0f, 1001.0f}) {
+    constant_pow_same_kinds(specials<float>(), e, std::nullopt, "FLOAT32 specials");
+    constant_pow_same_kinds(specials<float16>(), e, std::nullopt, "FLOAT16 specials");
+    for (const auto& sb : scale_biases) {
+      constant_pow_same_kinds(specials<float>(), e, sb, "FLOAT32 specials with ScaleBias");
+      constant_pow_same_kinds(specials<float16>(), e, sb, "FLOAT16 specials with ScaleBias");
+    }
+  }
+  {
+    std::vector<float> base, exponent;
+    cross(specials<float>(), specials<float>(), base, exponent);
+    for (const auto& sb : scale_biases) pow_same_kinds(base, exponent, sb, "FLOAT32 specials with ScaleBias");
+    pow_same_kinds(base, exponent, std::nullopt, "FLOAT32 specials");
+  }
+  {
+    std::vector<float16> base, exponent;
+    cross(specials<float16>(), specials<float16>(), base, exponent);
+    pow_same_kinds(base, exponent, std::nullopt, "FLOAT16 specials");
+    pow_same_kinds(base, exponent, scale_bias{0.0f, 1.0f}, "FLOAT16 specials with ScaleBias");
+  }
+  {
+    std::vector<float> base;
+    std::vector<std::int32_t> exponent;
+    cross(specials<float>(), specials<std::int32_t>(), base, exponent);
+    pow_same_kinds(base, exponent, std::nullopt, "FLOAT32 ^ INT32 specials");
+    pow_same_kinds(base, exponent, scale_bias{0.0f, -1.0f}, "FLOAT32 ^ INT32 specials with ScaleBias");
+  }
+}
+
+namespace {
+
+/// DEQUANTIZE_LINEAR of x with one scale and zero point per element, fast against golden
+/// under the strictest rules.
+template <class In, class S>
+void dequantize_same_kinds(const std::vector<In>& x, const std::vector<S>& scale, const std::vector<In>& zero,
+                           const std::string& what) {
+  std::vector<S> g(x.size()), f(x.size());
+  const std::uint32_t size[] = {static_cast<std::uint32_t>(x.size())};
+  const auto xv = make_packed_view(x.data(), size);
+  const auto sv = make_packed_view(scale.data(), size);
+  const auto zv = make_packed_view(zero.data(), size);
+  REQUIRE(dequantize_linear(golden, xv, sv, zv, make_packed_view(g.data(), size)).ok());
+  REQUIRE(dequantize_linear(fast, xv, sv, zv, make_packed_view(f.data(), size)).ok());
+  expect_same_kinds(g, f, ops::dequantize_linear::fast_ulp_budget(data_type_of_v<S>),
+                    "DEQUANTIZE_LINEAR " + type_name(data_type_of_v<In>) + " -> " + type_name(data_type_of_v<S>) + " " + what);
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("fast path: DEQUANTIZE_LINEAR special scales give golden's NaNs, infinities and zeros", In,
+                   std::int8_t, std::int16_t, std::int32_t, std::uint8_t, std::uint16_t, std::uint32_t) {
+  // Each scale with x - z = 0, 1 and -1 (where the type has it), for x in and (32-bit) out of
+  // the float route's range.
+  std::vector<In> values = specials<In>();
+  if constexpr (sizeof(In) == 4) values.push_back(static_cast<In>(1 << 23));
+  const auto run = [&](auto scale_type) {
+    using S = decltype(scale_type);
+    std::vector<In> x, zero;
+    std::vector<S> scale;
+    for (const S s : specials<S>()) {
+      for (const In v : values) {
+        for (const In z : {v, static_cast<In>(v - 1), static_cast<In>(v + 1)}) {
+          x.push_back(v);
+          zero.push_back(z);
+          scale.push_back(s);
+        }
+      }
+    }
+    dequantize_same_kinds(x, scale, zero, "special scales");
+  };
+  run(float{});
+  run(float16{});
+}
+
+TEST_CASE_TEMPLATE("fast path: DEQUANTIZE_LINEAR to FLOAT16 stays finite below 65520", In, std::int32_t, std::uint32_t) {
+  // An exact product in [65520 - 2^-9, 65520) is FLOAT16 65504; rounded to FLOAT32 first it is
+  // 65520, the midpoint to infinity, which ties to Inf. x = 33546239 with scale 2^-9
+  // (0x1800) takes the double lanes, x = 8329619 with scale 0x2007 the float lanes.
+  const std::vector<In> x{static_cast<In>(33546239), static_cast<In>(8329619), static_cast<In>(33546240), 1};
+  const std::vector<float16> scale{float16::from_bits(0x1800), float16::from_bits(0x2007), float16::from_bits(0x1800),
+                                   float16(1.0f)};
+  const std::vector<In> zero(x.size(), 0);
+  const std::vector<std::uint16_t> want{0x7BFF, 0x7BFF, 0x7C00, 0x3C00};  // 65504, 65504, Inf (65520 exactly), 1
+  for (std::size_t copies : {std::size_t{1}, std::size_t{20}}) {  // alone, and in full vectors
+    std::vector<In> xs, zs;
+    std::vector<float16> ss;
+    std::vector<std::uint16_t> wants;
+    for (std::size_t c = 0; c < copies; ++c) {
+      for (std::size_t k = 0; k < x.size(); ++k) {
+        xs.push_back(x[k]);
+        ss.push_back(scale[k]);
+        zs.push_back(zero[k]);
+        wants.push_back(want[k]);
+        if constexpr (std::is_signed_v<In>) {  // and the negative side
+          xs.push_back(static_cast<In>(-x[k]));
+          ss.push_back(scale[k]);
+          zs.push_back(0);
+          wants.push_back(static_cast<std::uint16_t>(want[k] | 0x8000));
+        }
+      }
+    }
+    std::vector<float16> g(xs.size()), f(xs.size());
+    const std::uint32_t size[] = {static_cast<std::uint32_t>(xs.size())};
+    REQUIRE(dequantize_linear(golden, make_packed_view(xs.data(), size), make_packed_view(ss.data(), size),
+                              make_packed_view(zs.data(), size), make_packed_view(g.data(), size))
+                .ok());
+    REQUIRE(dequantize_linear(fast, make_packed_view(xs.data(), size), make_packed_view(ss.data(), size),
+                              make_packed_view(zs.data(), size), make_packed_view(f.data(), size))
+                .ok());
+    for (std::size_t k = 0; k < xs.size(); ++k) {
+      CHECK_MESSAGE(g[k].bits() == wants[k], "golden, element " << k);
+      CHECK_MESSAGE(f[k].bits() == wants[k], "fast, element " << k << ": " << oracle::bits_text(f[k]));
+    }
+    expect_same_kinds(g, f, ops::dequantize_linear::fast_ulp_budget(data_type::float16), "at the top of FLOAT16");
   }
 }

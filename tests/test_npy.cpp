@@ -85,3 +85,64 @@ TEST_CASE("npy: truncated and foreign files are refused with a message") {
   std::remove(path.c_str());
   CHECK(refusal().find("cannot be opened") != std::string::npos);
 }
+
+TEST_CASE("npy: the header is checked against the file before anything is allocated") {
+  const auto path = temp_path("hostile.npy");
+  const auto write = [&](const std::string& bytes) {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    REQUIRE(f != nullptr);
+    std::fwrite(bytes.data(), 1, bytes.size(), f);
+    std::fclose(f);
+  };
+  const auto refusal_at_open = [&]() {
+    dmlref::io::npy_reader reader;
+    const auto s = reader.open(path);
+    REQUIRE_FALSE(s.ok());  // open() refuses: a caller never sizes a buffer from the header
+    return s.message();
+  };
+  const auto version1 = [](const std::string& dict) {
+    std::string out("\x93NUMPY\x01\x00", 8);
+    out += static_cast<char>(dict.size() & 0xff);
+    out += static_cast<char>(dict.size() >> 8);
+    return out + dict;
+  };
+  // A 40-byte file whose header claims 1 GiB of FLOAT32 data.
+  const auto gib = version1("{'descr':'<f4','fortran_order':False,'shape':(268435456,)}");
+  write(gib.substr(0, 40));  // cut inside the header
+  CHECK(refusal_at_open().find("ends inside its header") != std::string::npos);
+  write(gib + std::string(30, '\0'));  // the header complete, 30 of 2^30 bytes of data
+  CHECK(refusal_at_open().find("ends before the 1073741824 bytes of data its shape needs") != std::string::npos);
+  // A header length of 16 MiB in a 40-byte file.
+  std::string long_header("\x93NUMPY\x02\x00\x00\x00\x00\x01", 12);
+  write(long_header + std::string(28, ' '));
+  CHECK(refusal_at_open().find("ends inside its header") != std::string::npos);
+  // A NUL inside the header, a 'fortran_order' that is neither True nor False.
+  write(version1(std::string("{'descr':'<f4','fortran_order':False,'shape':(2,)}\0  \n", 54)) + std::string(8, '\0'));
+  CHECK(refusal_at_open().find("has a NUL byte in its header") != std::string::npos);
+  write(version1("{'descr':'<f4','fortran_order':Maybe,'shape':(2,)}\n") + std::string(8, '\0'));
+  const auto maybe = refusal_at_open();
+  CHECK(maybe.find("malformed header") != std::string::npos);
+  CHECK(maybe.find("Fortran") == std::string::npos);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("npy: a header over 16 MiB is refused as too large") {
+  const auto path = temp_path("long-header.npy");
+  const std::uint64_t length = (std::uint64_t{1} << 24) + 64;  // valid, padded with spaces
+  std::string dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }";
+  dict.append(static_cast<std::size_t>(length) - dict.size() - 1, ' ');
+  dict += '\n';
+  std::string bytes("\x93NUMPY\x02\x00", 8);
+  for (int i = 0; i < 4; ++i) bytes += static_cast<char>((length >> (8 * i)) & 0xff);
+  bytes += dict + std::string(8, '\0');
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  REQUIRE(f != nullptr);
+  std::fwrite(bytes.data(), 1, bytes.size(), f);
+  std::fclose(f);
+  dmlref::io::npy_reader reader;
+  const auto s = reader.open(path);
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.message().find("header of 16777280 bytes, above the limit of 16 MiB") != std::string::npos);
+  CHECK(s.message().find("ends inside") == std::string::npos);
+  std::remove(path.c_str());
+}

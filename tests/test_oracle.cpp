@@ -90,8 +90,11 @@ TEST_CASE("oracle: ULPs are counted in the output's own type") {
   CHECK(single.max_ulps == 8192);
   // Across a binade: 2 - ulp and 2 are neighbours.
   CHECK(compare_1d<float16>({float16::from_bits(0x3FFF)}, {float16(2.0f)}, tolerance::ulp(1)).pass);
-  // The largest finite value and infinity are neighbours.
-  CHECK(compare_1d<float16>({float16::from_bits(0x7BFF)}, {float16::from_bits(0x7C00)}, tolerance::ulp(1)).pass);
+  // The largest finite value and infinity are neighbours, 1 ULP apart (yet a mismatch of its
+  // own kind: see "an infinity against a finite value").
+  const auto top = compare_1d<float16>({float16::from_bits(0x7BFF)}, {float16::from_bits(0x7C00)}, tolerance::ulp(1));
+  CHECK(top.max_ulps == 1);
+  CHECK(top.infinity_mismatches == 1);
   // Subnormals count like any other step.
   CHECK(compare_1d<float>({f32(0x00000003)}, {f32(0x00000000)}, tolerance::ulp(3)).pass);
   CHECK_FALSE(compare_1d<float>({f32(0x00000003)}, {f32(0x00000000)}, tolerance::ulp(2)).pass);
@@ -219,4 +222,45 @@ TEST_CASE("oracle: integer distances are named integer units, not ULP") {
         std::string::npos);
   CHECK(ints.text().find("histogram of integer differences: 0:1 3-4:1") != std::string::npos);
   CHECK(ints.text().find("ULP") == std::string::npos);
+}
+
+TEST_CASE("oracle: an infinity against a finite value is its own mismatch, whatever the distance") {
+  // The largest finite value and infinity are 1 ULP apart, yet a backend that overflows where
+  // the reference is finite (or the reverse) gives another kind of answer.
+  const float16 largest = float16::from_bits(0x7BFF), infinity = float16::from_bits(0x7C00);
+  const auto r = compare_1d<float16>({float16(1.0f), largest, float16::from_bits(0xFBFF)},
+                                     {float16(1.0f), infinity, float16::from_bits(0xFBFF)}, tolerance::ulp(1000));
+  REQUIRE_FALSE(r.pass);
+  CHECK(r.mismatches == 1);
+  CHECK(r.infinity_mismatches == 1);
+  CHECK(r.nan_mismatches == 0);
+  CHECK(r.max_ulps == 1);
+  CHECK(r.first.infinity_mismatch);
+  CHECK(r.first.coordinates() == "[1]");
+  CHECK(r.text().find("worst distance 1 ULP, 1 infinity against a finite value\n") != std::string::npos);
+  CHECK(r.text().find("actual Infinity (0x7c00), infinity against a finite value\n") != std::string::npos);
+  // The reverse (finite where the reference is infinite), FLOAT32, and the absolute floor: still a mismatch.
+  compare_options lenient;
+  lenient.tol = tolerance::ulp(1u << 30);
+  lenient.absolute_floor = 1e300;
+  const float expected[] = {-std::numeric_limits<float>::infinity(), 2.0f};
+  const float actual[] = {-std::numeric_limits<float>::max(), 2.0f};
+  const std::uint32_t two[] = {2};
+  const auto reverse = compare(expected, nullptr, actual, dmlref::element_strides{1}, 1, two, lenient);
+  CHECK_FALSE(reverse.pass);
+  CHECK(reverse.infinity_mismatches == 1);
+  CHECK(reverse.worst.infinity_mismatch);
+  // Infinities that agree, and finite values, are judged as before; a NaN stays a NaN mismatch.
+  CHECK(compare_1d<float>({std::numeric_limits<float>::infinity()}, {std::numeric_limits<float>::infinity()},
+                          tolerance::exact())
+            .pass);
+  const auto nan = compare_1d<float>({std::numeric_limits<float>::infinity()}, {f32(0x7FC00000)}, tolerance::ulp(1));
+  CHECK(nan.nan_mismatches == 1);
+  CHECK(nan.infinity_mismatches == 0);
+  // Among mismatches, the worst is a NaN mismatch, then an infinity, then the largest distance.
+  const auto ranked = compare_1d<float>({1.0f, std::numeric_limits<float>::max()},
+                                        {f32(0x3F800040), std::numeric_limits<float>::infinity()}, tolerance::ulp(2));
+  CHECK(ranked.worst.infinity_mismatch);
+  CHECK(ranked.first.ulps == 64);
+  CHECK(ranked.max_ulps == 64);
 }

@@ -194,7 +194,8 @@ def execute(op, tensors, *, feature_level=None, path="golden", threads=1, scale=
 
 class Mismatch:
     """One mismatched element: index (numpy coordinates), expected and actual as decimals and
-    bits, ulps, whether it is a NaN mismatch or a zero of the wrong sign, and inputs (DirectML
+    bits, ulps, whether it is a NaN mismatch, a zero of the wrong sign or an infinity against a
+    finite value (infinity_mismatch), and inputs (DirectML
     tensor name -> (value, bits)) when the comparison knows the operator's inputs."""
 
     def __init__(self, d, ndim):
@@ -204,6 +205,7 @@ class Mismatch:
         self.expected_bits, self.actual_bits = d["expected_bits"], d["actual_bits"]
         self.ulps = d["ulps"]
         self.nan_mismatch, self.zero_sign_mismatch = d["nan_mismatch"], d["zero_sign_mismatch"]
+        self.infinity_mismatch = d["infinity_mismatch"]
         self.inputs = None
 
     def __repr__(self):
@@ -222,7 +224,8 @@ def _value_text(v):
 class Report:
     """A comparison's verdict: passed (also the report's truth value), dtype, tolerance
     ("exact" or ULPs), compared, mismatches, skipped (undefined elements), nan_mismatches,
-    zero_sign_mismatches, max_ulps (the worst distance), first and worst (Mismatch or None),
+    zero_sign_mismatches, infinity_mismatches (an infinity against a finite value, at any
+    tolerance), max_ulps (the worst distance), first and worst (Mismatch or None),
     histogram ({"0": n, "1": n, "3-4": n, ..., "NaN": n}). str() reads like dmlref-eval's."""
 
     def __init__(self, d, ndim, operator=None):
@@ -230,6 +233,7 @@ class Report:
         self.dtype, self.tolerance = d["dtype"], d["tolerance"]
         self.compared, self.mismatches, self.skipped = d["compared"], d["mismatches"], d["skipped"]
         self.nan_mismatches, self.zero_sign_mismatches = d["nan_mismatches"], d["zero_sign_mismatches"]
+        self.infinity_mismatches = d["infinity_mismatches"]
         self.max_ulps = d["max_ulps"]
         #: what distances count: "ULP" for floats, "integer units" (|difference|) for integers
         self.units = "ULP" if self.dtype.startswith("FLOAT") else "integer units"

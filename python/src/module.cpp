@@ -655,6 +655,7 @@ py::dict element_dict(const oracle::element_report& e) {
   d["ulps"] = e.ulps;
   d["nan_mismatch"] = e.nan_mismatch;
   d["zero_sign_mismatch"] = e.zero_sign_mismatch;
+  d["infinity_mismatch"] = e.infinity_mismatch;
   return d;
 }
 
@@ -724,6 +725,7 @@ py::dict compare(const py::array& expected_in, const py::array& actual_in, const
   d["skipped"] = rep.skipped;
   d["nan_mismatches"] = rep.nan_mismatches;
   d["zero_sign_mismatches"] = rep.zero_sign_mismatches;
+  d["infinity_mismatches"] = rep.infinity_mismatches;
   d["max_ulps"] = rep.max_ulps;
   d["first"] = element_dict(rep.first);
   d["worst"] = element_dict(rep.worst);

@@ -44,6 +44,16 @@ def test_nan_and_zero_rules():
     assert not dmlref.compare(np.float32([np.nan]), np.float32([1])).passed
 
 
+def test_an_infinity_against_a_finite_value_fails_at_any_tolerance():
+    e = np.float16([1, 65504])
+    a = np.float16([1, np.inf])
+    r = dmlref.compare(e, a, 1000)  # 1 ULP apart
+    assert not r.passed and r.infinity_mismatches == 1 and r.max_ulps == 1
+    assert r.first.index == (1,) and r.first.infinity_mismatch and not r.first.nan_mismatch
+    assert "1 infinity against a finite value" in str(r)
+    assert dmlref.compare(np.float32([np.inf]), np.float32([np.inf])).infinity_mismatches == 0
+
+
 def test_compare_refuses_what_it_cannot_judge():
     with pytest.raises(ValueError, match="actual.DataType: FLOAT16 against expected FLOAT32"):
         dmlref.compare(np.float32([1]), np.float16([1]))

@@ -10,6 +10,7 @@ import json
 import os
 import pathlib
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -84,6 +85,86 @@ def test_run_out_dir_writes_npy_that_numpy_reads_and_compare_accepts(tmp_path):
     assert r.stdout.strip().endswith("24 passed, 0 failed")
 
 
+@pytest.mark.parametrize("unwritable", ["missing", "a_file"])
+def test_run_out_dir_that_cannot_be_written_gives_one_error_entry_per_case(tmp_path, unwritable):
+    folder = tmp_path / unwritable / "out" if unwritable == "missing" else tmp_path / unwritable
+    if unwritable == "a_file":
+        folder.write_text("not a folder")
+    reason = "No such file or directory" if unwritable == "missing" else "Not a directory"
+    one = pow_case([2, 3, 4, 5], [2, 2, 2, 2], name="one", base_type="FLOAT32")
+    two = pow_case([2, 3, 4, 5], [1, 2, 3, 4], name="two", base_type="FLOAT32")
+    for document, count in ((one, 1), ({"cases": [one, two]}, 2)):
+        r = run_eval("run", write_json(tmp_path / "cases.json", document), "--out-dir", folder)
+        assert r.returncode == 2
+        printed = json.loads(r.stdout)  # one JSON document
+        entries = printed["cases"] if "cases" in printed else [printed]
+        assert len(entries) == count
+        for k, entry in enumerate(entries):
+            assert set(entry) == {"name", "error"}, entry
+            assert entry["error"] == f"cannot write {folder}/{k}.OutputTensor.npy: {reason}"
+        assert "invalid" not in r.stderr, r.stderr
+        assert f'case "one": cannot write {folder}/0.OutputTensor.npy: {reason}' in r.stderr
+        assert f"cannot write {folder}/outputs.json: {reason}" in r.stderr
+
+
+def test_check_reports_an_infinity_for_a_finite_value_at_any_tolerance(tmp_path):
+    case = {"format": "dmlref-case/1", "name": "top", "op": "ELEMENT_WISE_DEQUANTIZE_LINEAR", "tensors": {
+        "InputTensor": {"dataType": "INT32", "sizes": [2], "data": [33546239, 1]},
+        "ScaleTensor": {"dataType": "FLOAT16", "sizes": [2], "data": [0.001953125, 1]},
+        "ZeroPointTensor": {"dataType": "INT32", "sizes": [2], "data": [0, 0]},
+        "OutputTensor": {"dataType": "FLOAT16", "sizes": [2]}},
+        "expected": {"OutputTensor": ["Infinity", 1]}}  # golden: 65504, 1 ULP below
+    cases = write_json(tmp_path / "top.json", case)
+    for path in ("golden", "fast"):
+        r = run_eval("check", cases, "--path", path, "--tolerance", "ulp:1000", "--report", "json", tmp_path / "r.json")
+        assert r.returncode == 1, r.stdout
+        assert "FAIL top (2 compared, 0 undefined, worst 1 ULP, 1 infinities against finite values)" in r.stdout
+        assert "infinity against a finite value" in r.stdout
+        report = json.loads((tmp_path / "r.json").read_text())
+        assert report["cases"][0]["infinity_mismatches"] == 1
+
+
+def test_fast_path_matches_zero_signs_and_nan_bits(tmp_path):
+    """The fast path's zeros and NaNs are golden's, judged by --zeros same-sign --nan same-bits."""
+    def case(name, op, tensors, expected, attributes=None):
+        c = {"name": name, "op": op, "tensors": tensors, "expected": {"OutputTensor": expected}}
+        if attributes:
+            c["attributes"] = attributes
+        return c
+
+    def t(data_type, data):
+        return {"dataType": data_type, "sizes": [len(data)], "data": data}
+
+    pow_f32 = "ELEMENT_WISE_POW"
+    cases = [
+        case("pow float32 odd powers underflow", pow_f32, {"InputTensor": t("FLOAT32", [-0.5, -2, -1e-20]),
+             "ExponentTensor": t("FLOAT32", [1001, -1001, 3]), "OutputTensor": t("FLOAT32", [0, 0, 0])}, [-0.0] * 3),
+        case("pow float32 int32 exponent", pow_f32, {"InputTensor": t("FLOAT32", [-0.5]),
+             "ExponentTensor": t("INT32", [2147483647]), "OutputTensor": t("FLOAT32", [0])}, [-0.0]),
+        case("pow float16", pow_f32, {"InputTensor": t("FLOAT16", [-0.5]), "ExponentTensor": t("FLOAT16", [101]),
+             "OutputTensor": t("FLOAT16", [0])}, [-0.0]),
+        case("constant_pow float32", "ELEMENT_WISE_CONSTANT_POW", {"InputTensor": t("FLOAT32", [-0.5]),
+             "OutputTensor": t("FLOAT32", [0])}, [-0.0], {"Exponent": 1001}),
+        case("constant_pow ScaleBias Inf * 0", "ELEMENT_WISE_CONSTANT_POW", {"InputTensor": t("FLOAT32", ["Infinity", -2]),
+             "OutputTensor": t("FLOAT32", [0, 0])}, ["NaN", 1], {"Exponent": 2, "ScaleBias": {"Scale": 0, "Bias": 1}}),
+        case("constant_pow root of a negative", "ELEMENT_WISE_CONSTANT_POW", {"InputTensor": t("FLOAT32", [-2]),
+             "OutputTensor": t("FLOAT32", [0])}, ["NaN"], {"Exponent": 0.5}),
+        case("dequantize Inf * 0", "ELEMENT_WISE_DEQUANTIZE_LINEAR", {"InputTensor": t("INT8", [3, 4]),
+             "ScaleTensor": t("FLOAT32", ["Infinity", "Infinity"]), "ZeroPointTensor": t("INT8", [3, 3]),
+             "OutputTensor": t("FLOAT32", [0, 0])}, ["NaN", "Infinity"]),
+        case("dequantize int32 to float16 at the top", "ELEMENT_WISE_DEQUANTIZE_LINEAR", {
+             "InputTensor": t("INT32", [33546239, -33546239]), "ScaleTensor": t("FLOAT16", [0.001953125, 0.001953125]),
+             "ZeroPointTensor": t("INT32", [0, 0]), "OutputTensor": t("FLOAT16", [0, 0])}, [65504, -65504]),
+    ]
+    for c in cases:
+        del c["tensors"]["OutputTensor"]["data"]
+    path = write_json(tmp_path / "kinds.json", {"format": "dmlref-case/1", "cases": cases})
+    for p in ("golden", "fast"):
+        r = run_eval("check", path, "--path", p, "--zeros", "same-sign", "--nan", "same-bits")
+        assert r.returncode == 0, (p, r.stdout)
+        assert r.stdout.strip().endswith(f"{len(cases)} passed, 0 failed")
+
+
 def test_npy_inputs_give_the_same_results_as_json_data(tmp_path):
     rng = np.random.default_rng(3)
     base = rng.uniform(-4, 4, 64).astype(np.float16)
@@ -119,14 +200,28 @@ def test_npy_versions_and_every_dtype_read(tmp_path):
             assert got == np.sign(values.astype(np.float64)).astype(int).tolist(), (name, version)
 
 
+def npy_bytes(header, data_bytes):
+    """A version 1 .npy file of the header text (padded as NumPy pads it) and data_bytes zero bytes."""
+    header = header.ljust((len(header) + 10 + 1 + 63) // 64 * 64 - 10 - 1) + b"\n"
+    return np.lib.format.magic(1, 0) + len(header).to_bytes(2, "little") + header + b"\x00" * data_bytes
+
+
 @pytest.mark.parametrize("make, words", [
     (lambda p: np.save(p, np.asfortranarray(np.arange(6, dtype="<f4").reshape(2, 3))), "Fortran order"),
     (lambda p: np.save(p, np.arange(6, dtype=">f4")), "big-endian"),
     (lambda p: np.save(p, np.array([1, "a"], dtype=object), allow_pickle=True), "dtype '|O'"),
     (lambda p: np.save(p, np.arange(6, dtype="<i4")), "holds INT32 data; the tensor is FLOAT32"),
     (lambda p: p.write_bytes(b"not a numpy file"), "not a .npy file"),
-    (lambda p: p.write_bytes(np.lib.format.magic(1, 0) + b"\x40\x00{'descr': '<f4', 'fortran_order': False, 'shape': (6,), }"
-                             .ljust(64, b" ") + b"\x00" * 8), "ends before the 24 bytes"),
+    # (a well-formed header: its length counts the bytes after the length field)
+    (lambda p: p.write_bytes(npy_bytes(b"{'descr': '<f4', 'fortran_order': False, 'shape': (6,), }", 8)),
+     "ends before the 24 bytes"),
+    # A header that promises 1 GiB over a few bytes: refused before anything is allocated.
+    (lambda p: p.write_bytes(npy_bytes(b"{'descr': '<f4', 'fortran_order': False, 'shape': (268435456,), }", 4)),
+     "ends before the 1073741824 bytes"),
+    (lambda p: p.write_bytes(npy_bytes(b"{'descr': '<f4', 'fortran_order': Maybe, 'shape': (6,), }", 24)),
+     "has a malformed header: 'fortran_order' is Maybe"),
+    (lambda p: p.write_bytes(npy_bytes(b"{'descr': '<f4', 'fortran_order': False, 'shape': (6,), }\x00", 24)),
+     "has a NUL byte in its header"),
 ])
 def test_npy_refusals_name_the_file_and_the_fix(tmp_path, make, words):
     make(tmp_path / "x.npy")
@@ -136,6 +231,22 @@ def test_npy_refusals_name_the_file_and_the_fix(tmp_path, make, words):
     r = run_eval("run", write_json(tmp_path / "c.json", case))
     assert r.returncode == 2
     assert "InputTensor.data" in r.stderr and "x.npy" in r.stderr and words in r.stderr, r.stderr
+
+
+def test_npy_header_promising_1_gib_costs_no_gib(tmp_path):
+    """Memory stays bounded by the bytes the file holds: a header that promises 1 GiB over 4 bytes
+    is refused before a buffer is sized from it (the peak RSS of a fresh child process)."""
+    (tmp_path / "x.npy").write_bytes(npy_bytes(b"{'descr': '<f4', 'fortran_order': False, 'shape': (268435456,), }", 4))
+    case = {"format": "dmlref-case/1", "op": "ELEMENT_WISE_SIGN", "tensors": {
+        "InputTensor": {"dataType": "FLOAT32", "sizes": [6], "data": {"npy": "x.npy"}},
+        "OutputTensor": {"dataType": "FLOAT32", "sizes": [6]}}}
+    cases = write_json(tmp_path / "c.json", case)
+    probe = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+             "print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024); print(r.stderr)")
+    r = subprocess.run([sys.executable, "-c", probe, EVAL, "run", str(cases)], capture_output=True, text=True)
+    status, peak_mib = map(int, r.stdout.split("\n")[0].split())
+    assert status == 2 and "ends before the 1073741824 bytes" in r.stdout, r.stdout
+    assert peak_mib < 256, f"peak RSS {peak_mib} MiB"
 
 
 # ---- reports -----------------------------------------------------------------------------------

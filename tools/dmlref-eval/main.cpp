@@ -94,17 +94,20 @@ int run(const options& o, const std::vector<dmlref::io::read_result>& cases, boo
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const auto& entry = cases[k];
     dmlref::io::evaluation e;
-    dmlref::status s = entry.error.ok() ? evaluate(o, entry.value, e) : entry.error;
-    if (s.ok()) s = out.add(k, entry.name, e);
+    const dmlref::status s = entry.error.ok() ? evaluate(o, entry.value, e) : entry.error;
     if (!s.ok()) {
       report_invalid(o.cases_file, entry.name, s);
-      out.add_error(entry.name, s);
+      out.add_error(entry.name, s.message());
+      status = 2;
+    } else if (const auto failure = out.add(k, entry.name, e); !failure.empty()) {  // the case is valid; I/O failed
+      std::cerr << "dmlref-eval: case \"" << entry.name << "\": " << failure << "\n";
+      out.add_error(entry.name, failure);
       status = 2;
     }
     meter.step(e.desc.element_count());
   }
-  if (auto s = out.finish(); !s.ok()) {
-    std::cerr << "dmlref-eval: " << s.message() << "\n";
+  if (const auto failure = out.finish(); !failure.empty()) {
+    std::cerr << "dmlref-eval: " << failure << "\n";
     return 2;
   }
   return status;

@@ -3,8 +3,10 @@
 // back (every float printed so that it reads back to the same bits), streamed as they are
 // evaluated, or written as .npy files that the JSON names.
 
+#include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <ostream>
 #include <string>
 #include <type_traits>
@@ -13,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dmlref/io/evaluate.hpp"
+#include "out_dir.hpp"
 #include "dmlref/io/npy.hpp"
 #include "dmlref/oracle/format_value.hpp"
 #include "out_dir.hpp"
@@ -72,24 +75,22 @@ class outputs_writer {
     emit(collection_ ? "{\n \"cases\": [\n" : "");
   }
 
-  dmlref::status add(std::size_t index, const std::string& name, const dmlref::io::evaluation& e) {
+  /// Writes the case's entry. With an output folder its .npy file is written first: when it
+  /// cannot be, nothing is emitted and the reason is returned ("cannot write DIR/FILE: the
+  /// system's reason"), for the caller's one entry (add_error). Empty on success.
+  std::string add(std::size_t index, const std::string& name, const dmlref::io::evaluation& e) {
+    std::vector<std::uint64_t> shape(e.desc.sizes.begin(), e.desc.sizes.begin() + e.desc.rank);
+    const std::uint64_t count = e.desc.element_count();
+    const std::string file = std::to_string(index) + ".OutputTensor.npy";
+    if (!out_dir_.empty() && !dmlref::io::write_npy(out_dir_ + "/" + file, e.desc.type, shape, e.values.data(),
+                                                    count * dmlref::element_size(e.desc.type))) {
+      return cannot_write(file);
+    }
     begin_case(name);
     emit(",\n  \"OutputTensor\": {\"dataType\": \"" + std::string(dmlref::name(e.desc.type)) + "\", \"sizes\": [");
-    std::vector<std::uint64_t> shape;
-    for (std::uint32_t i = 0; i < e.desc.rank; ++i) {
-      emit((i ? ", " : "") + std::to_string(e.desc.sizes[i]));
-      shape.push_back(e.desc.sizes[i]);
-    }
+    for (std::size_t i = 0; i < shape.size(); ++i) emit((i ? ", " : "") + std::to_string(shape[i]));
     emit("], \"data\": ");
-    const std::uint64_t count = e.desc.element_count();
     if (!out_dir_.empty()) {
-      const std::string file = std::to_string(index) + ".OutputTensor.npy";
-      if (!dmlref::io::write_npy(out_dir_ + "/" + file, e.desc.type, shape, e.values.data(),
-                                 count * dmlref::element_size(e.desc.type))) {
-        emit("null}}");
-        return dmlref::status::error(dmlref::errc::invalid_argument, "OutputTensor", "--out-dir",
-                                     "cannot write " + out_dir_ + "/" + file);
-      }
       // stdout's document is read from wherever the user keeps it: an absolute path there;
       // DIR/outputs.json's is read from DIR: the file's name.
       out_ << nlohmann::json{{"npy", absolute_prefix(out_dir_) + file}}.dump() << "}";
@@ -116,25 +117,33 @@ class outputs_writer {
     return {};
   }
 
-  void add_error(const std::string& name, const dmlref::status& s) {
+  /// The case's one entry when it has no output: {"name", "error": message}.
+  void add_error(const std::string& name, const std::string& message) {
     begin_case(name);
-    emit(",\n  \"error\": " + nlohmann::json(s.message()).dump() + "\n  }");
+    emit(",\n  \"error\": " + nlohmann::json(message).dump() + "\n  }");
   }
 
-  /// Ends the document; with an output folder, writes DIR/outputs.json too.
-  dmlref::status finish() {
+  /// Ends the document; with an output folder, writes DIR/outputs.json too. Returns the reason
+  /// it could not (as add does), or empty.
+  std::string finish() {
     emit(collection_ ? "\n ]\n}\n" : "\n");
     out_.flush();
     if (out_dir_.empty()) return {};
+    errno = 0;
     std::FILE* f = std::fopen((out_dir_ + "/outputs.json").c_str(), "wb");
-    const bool ok = f != nullptr && std::fwrite(kept_.data(), 1, kept_.size(), f) == kept_.size();
-    if (f != nullptr && std::fclose(f) != 0) return failure();
-    return ok ? dmlref::status{} : failure();
+    if (f == nullptr) return cannot_write("outputs.json");
+    const bool ok = std::fwrite(kept_.data(), 1, kept_.size(), f) == kept_.size();
+    const int reason = errno;
+    const bool closed = std::fclose(f) == 0;
+    if (!ok) errno = reason;
+    return ok && closed ? std::string() : cannot_write("outputs.json");
   }
 
  private:
-  dmlref::status failure() const {
-    return dmlref::status::error(dmlref::errc::invalid_argument, "", "--out-dir", "cannot write " + out_dir_ + "/outputs.json");
+  /// "cannot write DIR/FILE: <the system's reason, from errno>".
+  std::string cannot_write(const std::string& file) const {
+    const int reason = errno;
+    return "cannot write " + out_dir_ + "/" + file + ": " + (reason != 0 ? std::strerror(reason) : "write failed");
   }
   void begin_case(const std::string& name) {
     emit(std::string(cases_++ != 0 ? ",\n" : "") + (collection_ ? "  {" : "{") + "\"name\": " + nlohmann::json(name).dump());

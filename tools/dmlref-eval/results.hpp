@@ -142,6 +142,9 @@ class results {
       line += "worst " + std::to_string(r.max_ulps) + " " + units;
     }
     if (r.zero_sign_mismatches != 0) line += ", " + std::to_string(r.zero_sign_mismatches) + " zeros of the wrong sign";
+    if (r.infinity_mismatches != 0) {
+      line += ", " + std::to_string(r.infinity_mismatches) + " infinities against finite values";
+    }
     line += ")\n";
     std::string details;
     if (!r.pass) {
@@ -227,6 +230,7 @@ class results {
             if (e.report.histogram.counts[b] != 0) h[dmlref::oracle::ulp_histogram::label(b)]["count"] = e.report.histogram.counts[b];
           }
         }
+        c["infinity_mismatches"] = e.report.infinity_mismatches;
       }
       if (!e.details.empty() && e.result != "skipped") c["details"] = e.details;
       cases.push_back(std::move(c));

@@ -4,11 +4,14 @@
 // Contract: versions 1, 2 and 3 of the format are read; little-endian (or byte-sized) numbers
 // of the case format's types (<f4 <f2 <f8 |i1 |u1 <i2 <u2 <i4 <u4 <i8 <u8) in C order. Big-endian
 // data, Fortran order, object arrays and other kinds are refused with a message that says
-// how to save the array instead. A file shorter than its header promises is refused; nothing
-// is read past the file's end. Writing uses version 1 (version 2 for headers over 64 KiB),
+// how to save the array instead. A header is at most 16 MiB (max_npy_header_bytes) and holds
+// no NUL byte. A file shorter than its header promises is refused when it is opened, before
+// a caller sizes a buffer from the header: memory stays bounded by the bytes the file holds;
+// nothing is read past the file's end. Writing uses version 1 (version 2 for headers over 64 KiB),
 // with the header padded so the data starts on a 64-byte boundary, as NumPy does.
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -32,6 +35,10 @@ struct npy_header {
     return n;
   }
 };
+
+/// The longest header read (NumPy's own limit is far below it): a longer one is refused as
+/// too large, whatever the file holds.
+inline constexpr std::uint64_t max_npy_header_bytes = std::uint64_t{1} << 24;
 
 namespace detail_npy {
 
@@ -68,6 +75,7 @@ inline std::string_view value_of(std::string_view dict, std::string_view key) {
     if (c == ')' || c == ']') --depth;
     if (depth == 0 && (c == ',' || c == '}')) break;
   }
+  while (end > i && dict[end - 1] == ' ') --end;  // "True , ": a Python literal may have spaces
   return dict.substr(i, end - i);
 }
 
@@ -118,8 +126,12 @@ inline status parse_npy_header(const unsigned char* bytes, std::size_t size, con
   } else {
     return fail(what, "is .npy version " + std::to_string(major) + "; versions 1 to 3 are read");
   }
+  if (header_length > max_npy_header_bytes) {
+    return fail(what, "has a header of " + std::to_string(header_length) + " bytes, above the limit of 16 MiB");
+  }
   if (header_length > size - start) return fail(what, "ends inside its header");
   const std::string_view dict(reinterpret_cast<const char*>(bytes) + start, static_cast<std::size_t>(header_length));
+  if (dict.find('\0') != std::string_view::npos) return fail(what, "has a NUL byte in its header");
   const auto descr = detail_npy::value_of(dict, "descr");
   const auto fortran = detail_npy::value_of(dict, "fortran_order");
   const auto shape = detail_npy::value_of(dict, "shape");
@@ -137,8 +149,11 @@ inline status parse_npy_header(const unsigned char* bytes, std::size_t size, con
     }
     return fail(what, "holds dtype '" + type_text + "'; the case format takes <f4 <f2 <f8 |i1 |u1 <i2 <u2 <i4 <u4 <i8 <u8");
   }
-  if (fortran != "False") {
+  if (fortran == "True") {
     return fail(what, "is in Fortran order; save it in C order: numpy.save(path, numpy.ascontiguousarray(a))");
+  }
+  if (fortran != "False") {
+    return fail(what, "has a malformed header: 'fortran_order' is " + std::string(fortran) + ", neither True nor False");
   }
   if (!detail_npy::parse_shape(shape, out.shape)) return fail(what, "has a shape that is not a tuple of integers");
   out.data_offset = start + header_length;
@@ -174,15 +189,20 @@ inline std::string npy_header_bytes(data_type type, const std::vector<std::uint6
   return out + dict;
 }
 
-/// Writes a .npy file; false when the file cannot be written.
+/// Writes a .npy file; false when the file cannot be written, with errno the system's reason
+/// (that of the first call that failed).
 inline bool write_npy(const std::string& path, data_type type, const std::vector<std::uint64_t>& shape,
                       const void* data, std::uint64_t bytes) {
+  errno = 0;
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (f == nullptr) return false;
   const auto header = npy_header_bytes(type, shape);
   bool ok = std::fwrite(header.data(), 1, header.size(), f) == header.size();
   ok = ok && (bytes == 0 || std::fwrite(data, 1, static_cast<std::size_t>(bytes), f) == bytes);
-  return std::fclose(f) == 0 && ok;
+  const int reason = errno;
+  const bool closed = std::fclose(f) == 0;
+  if (!ok) errno = reason;
+  return closed && ok;
 }
 
 /// A .npy file opened for reading: its header first, then its data into the caller's memory
@@ -196,6 +216,8 @@ class npy_reader {
     if (file_ != nullptr) std::fclose(file_);
   }
 
+  /// Reads and checks the header, and that the file holds the data it promises (so that
+  /// data_bytes() is never more than the file's own bytes).
   status open(const std::string& path) {
     using detail_npy::fail;
     path_ = path;
@@ -209,12 +231,12 @@ class npy_reader {
                                                  : (start[8] | (std::uint64_t{start[9]} << 8) |
                                                     (std::uint64_t{start[10]} << 16) | (std::uint64_t{start[11]} << 24));
       const std::uint64_t want = (start[6] == 1 ? 10u : 12u) + length;
-      if (length <= (std::uint64_t{1} << 24) && want > got) {  // larger headers are refused as cut short
-        head_.resize(static_cast<std::size_t>(want));
-        head_.resize(got + std::fread(head_.data() + got, 1, static_cast<std::size_t>(want - got), file_));
-      }
+      if (length <= max_npy_header_bytes) read_up_to(want);  // longer ones are refused as too large
     }
-    return parse_npy_header(head_.data(), head_.size(), path, header_);
+    if (auto s = parse_npy_header(head_.data(), head_.size(), path, header_); !s.ok()) return s;
+    const std::uint64_t bytes = data_bytes(), in_head = head_.size() - header_.data_offset;
+    if (bytes > in_head && !holds_at_least(bytes - in_head)) return short_of_data();
+    return {};
   }
 
   const npy_header& header() const noexcept { return header_; }
@@ -229,13 +251,43 @@ class npy_reader {
     std::copy(head_.begin() + static_cast<std::ptrdiff_t>(header_.data_offset),
               head_.begin() + static_cast<std::ptrdiff_t>(header_.data_offset + first), out);
     const std::uint64_t rest = bytes - first;
-    if (rest != 0 && std::fread(out + first, 1, static_cast<std::size_t>(rest), file_) != rest) {
-      return detail_npy::fail(path_, "ends before the " + std::to_string(bytes) + " bytes of data its shape needs");
-    }
+    if (rest != 0 && std::fread(out + first, 1, static_cast<std::size_t>(rest), file_) != rest) return short_of_data();
     return {};
   }
 
  private:
+  status short_of_data() const {
+    return detail_npy::fail(path_, "ends before the " + std::to_string(data_bytes()) + " bytes of data its shape needs");
+  }
+
+  /// Reads on until head_ holds total bytes or the file ends, growing head_ with what arrives
+  /// (at most doubling it), so that a header longer than the file costs only the file's bytes.
+  void read_up_to(std::uint64_t total) {
+    while (head_.size() < total) {
+      const std::size_t have = head_.size();
+      const auto step = static_cast<std::size_t>(std::min<std::uint64_t>(total - have, std::max<std::size_t>(have, 4096)));
+      head_.resize(have + step);
+      const std::size_t read = std::fread(head_.data() + have, 1, step, file_);
+      head_.resize(have + read);
+      if (read < step) return;
+    }
+  }
+
+  /// Whether at least n more bytes follow the current position: from the file's size where
+  /// it can be sought (without moving), else by reading on into head_ (a pipe), bounded by
+  /// what arrives.
+  bool holds_at_least(std::uint64_t n) {
+    const long here = std::ftell(file_);
+    if (here >= 0 && std::fseek(file_, 0, SEEK_END) == 0) {
+      const long end = std::ftell(file_);
+      const bool back = std::fseek(file_, here, SEEK_SET) == 0;
+      if (end >= here && back) return static_cast<std::uint64_t>(end - here) >= n;
+    }
+    const std::uint64_t want = head_.size() + n;
+    read_up_to(want);
+    return head_.size() == want;
+  }
+
   std::string path_;
   std::FILE* file_ = nullptr;
   std::vector<unsigned char> head_;

@@ -5,6 +5,9 @@
 // - Distances are ULPs in the output's own type (oracle/ulp.hpp); +0 equals -0 by default
 //   (the WebNN conformance rule); zero_rule::same_sign makes +0 against -0 a mismatch,
 //   whatever the tolerance (for contracts that fix the zero's sign, such as SIGN's -0 -> +0).
+// - An infinity against a finite value (either way) is a mismatch of its own, whatever the
+//   tolerance and the absolute floor: the largest finite value and infinity are 1 ULP apart,
+//   yet an overflow where the reference is finite is another kind of answer.
 // - NaN: by default an expected NaN is matched by any NaN (sign and payload free) and by
 //   nothing else; nan_rule::same_bits demands the identical NaN bit pattern.
 // - Integers: the distance is the difference in integer units, which the tolerance's ULPs
@@ -15,7 +18,10 @@
 //   coordinates, values as decimals and bits, ULP distances, and a histogram of distances.
 //   A NaN mismatch has no distance: max_ulps covers the other elements, and NaN mismatches
 //   are counted apart (nan_mismatches) and named in the text, so a comparison that fails on
-//   NaNs alone never reads as "worst distance 0 ULP" and nothing else.
+//   NaNs alone never reads as "worst distance 0 ULP" and nothing else; so are infinities
+//   against finite values (infinity_mismatches), whose distance max_ulps does count. The worst
+//   mismatch is a NaN mismatch, else an infinity against a finite value, else the largest
+//   distance.
 
 #include <array>
 #include <cmath>
@@ -51,6 +57,7 @@ struct element_report {
   std::uint64_t ulps = 0;                  // distance; meaningless when nan_mismatch
   bool nan_mismatch = false;               // one side NaN, the other not (or NaN bits differ)
   bool zero_sign_mismatch = false;         // +0 against -0 under zero_rule::same_sign
+  bool infinity_mismatch = false;          // an infinity against a finite value, at any tolerance
 
   std::string coordinates() const {
     std::string s = "[";
@@ -100,6 +107,7 @@ struct report {
   std::uint64_t skipped = 0;  // undefined elements
   std::uint64_t nan_mismatches = 0;  // one side NaN, the other not (or, under same_bits, other NaN bits)
   std::uint64_t zero_sign_mismatches = 0;  // +0 against -0, under zero_rule::same_sign
+  std::uint64_t infinity_mismatches = 0;   // an infinity against a finite value, either way
   std::uint64_t max_ulps = 0;        // over the elements that are not NaN mismatches
   element_report first;  // first mismatch in row-major order
   element_report worst;  // largest distance (a NaN mismatch counts as the largest)
@@ -127,6 +135,10 @@ struct report {
       s.append(", ").append(std::to_string(zero_sign_mismatches));
       s.append(zero_sign_mismatches == 1 ? " zero of the wrong sign" : " zeros of the wrong sign");
     }
+    if (infinity_mismatches != 0) {
+      s.append(", ").append(std::to_string(infinity_mismatches));
+      s.append(infinity_mismatches == 1 ? " infinity against a finite value" : " infinities against finite values");
+    }
     s.append("\n");
     auto line = [&s, this](const char* what, const element_report& e) {
       if (!e.present) return;
@@ -137,6 +149,8 @@ struct report {
         s.append("NaN mismatch\n");
       } else if (e.zero_sign_mismatch) {
         s.append("zero of the wrong sign\n");
+      } else if (e.infinity_mismatch) {
+        s.append("infinity against a finite value\n");
       } else {
         s.append(std::to_string(e.ulps)).append(" ").append(distance_units(type, e.ulps)).append("\n");
       }
@@ -191,12 +205,17 @@ report compare(const T* expected, const bool* defined, const T* actual, const el
           ok = false;
           here.zero_sign_mismatch = true;
         }
+        if (infinite_against_finite(e, a)) {
+          ok = false;
+          here.infinity_mismatch = true;
+        }
         if (here.ulps > r.max_ulps) r.max_ulps = here.ulps;
       }
       if (!ok) {
         ++r.mismatches;
         if (here.nan_mismatch) ++r.nan_mismatches;
         if (here.zero_sign_mismatch) ++r.zero_sign_mismatches;
+        if (here.infinity_mismatch) ++r.infinity_mismatches;
         here.present = true;
         here.rank = rank;
         here.index = index;
@@ -205,8 +224,9 @@ report compare(const T* expected, const bool* defined, const T* actual, const el
         here.expected_bits = bits_text(e);
         here.actual_bits = bits_text(a);
         if (!r.first.present) r.first = here;
-        const bool worse = !r.worst.present || (here.nan_mismatch && !r.worst.nan_mismatch) ||
-                           (!r.worst.nan_mismatch && !here.nan_mismatch && here.ulps > r.worst.ulps);
+        const auto severity = [](const element_report& m) { return m.nan_mismatch ? 2 : m.infinity_mismatch ? 1 : 0; };
+        const bool worse = !r.worst.present || severity(here) > severity(r.worst) ||
+                           (severity(here) == severity(r.worst) && !here.nan_mismatch && here.ulps > r.worst.ulps);
         if (worse) r.worst = here;
       }
     }

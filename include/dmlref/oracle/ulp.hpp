@@ -48,6 +48,23 @@ bool zeros_of_opposite_sign(T a, T b) noexcept {
   }
 }
 
+/// Whether exactly one of a and b is an infinity and the other a finite value (neither NaN):
+/// false for integers.
+template <class T>
+bool infinite_against_finite(T a, T b) noexcept {
+  if constexpr (is_float_element_v<T>) {
+    using F = typename math::format_of<T>::type;
+    const auto magnitude = static_cast<typename F::bits_type>(~F::sign_mask);
+    const auto ma = static_cast<typename F::bits_type>(math::bits_of(a) & magnitude);
+    const auto mb = static_cast<typename F::bits_type>(math::bits_of(b) & magnitude);
+    return (ma == F::infinity && mb < F::infinity) || (mb == F::infinity && ma < F::infinity);
+  } else {
+    (void)a;
+    (void)b;
+    return false;
+  }
+}
+
 /// Distance between two non-NaN values of T.
 template <class T>
 std::uint64_t ulp_distance(T a, T b) noexcept {

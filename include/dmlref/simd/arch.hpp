@@ -55,4 +55,32 @@ inline floats mul_add(floats a, floats b, floats c) noexcept {
 #endif
 }
 
+/// a * b - c, with the same rounding as mul_add (the FMA instruction's fused subtract where
+/// the target has FMA). Never written as mul_add(a, b, -c): xsimd 8.1 negates a batch as
+/// 0 - c on AVX-512 (+0 for c = +0) and by its sign bit elsewhere, and the fast path's bits
+/// must not depend on the instruction set.
+inline floats mul_sub(floats a, floats b, floats c) noexcept {
+#if defined(__AVX512F__)
+  return floats(_mm512_fmsub_ps(a, b, c));
+#elif defined(__FMA__) && defined(__AVX__)
+  return floats(_mm256_fmsub_ps(a, b, c));
+#else
+  return a * b - c;
+#endif
+}
+
+/// -x by its sign bit, on every target (-0 for +0, and NaN's sign flipped): xsimd 8.1's unary
+/// minus is 0 - x on AVX-512, which gives +0 for +0.
+inline floats negated(floats x) noexcept {
+  return xsimd::bitwise_cast<floats>(xsimd::bitwise_cast<uint32s>(x) ^ uint32s(0x80000000u));
+}
+
+/// x with every NaN lane replaced by the canonical positive quiet NaN (0x7FC00000), the NaN
+/// golden writes: decided on the bits, so -ffast-math cannot fold the test away.
+inline floats canonical_nans(floats x) noexcept {
+  const int32s bits = xsimd::bitwise_cast<int32s>(x);
+  const auto nan = (bits & int32s(0x7FFFFFFF)) > int32s(0x7F800000);  // a signed compare: one instruction on SSE2
+  return xsimd::bitwise_cast<floats>(xsimd::select(nan, int32s(0x7FC00000), bits));
+}
+
 }  // namespace dmlref::simd

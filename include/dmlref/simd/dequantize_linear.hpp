@@ -9,11 +9,14 @@
 //   rounding to FLOAT32 is the golden result where the target has FMA (product_for_float:
 //   the nearest double, or the product rounded to odd where that double could mislead);
 //   FLOAT16 rounds once more through float (within 1 ULP). Without FMA the double product
-//   rounds to nearest first (within 1 ULP).
+//   rounds to nearest first (within 1 ULP). FLOAT16 results stay finite wherever the exact
+//   product is below FLOAT16's overflow threshold (rare_lanes).
+// - NaNs are golden's canonical +qNaN.
 
 #include <cstdint>
 #include <type_traits>
 
+#include "dmlref/core/bits.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
@@ -101,23 +104,74 @@ struct kernel<ops::dequantize_linear, S, In, S, In> {
   }
 
   template <class InputSource, class ScaleSource, class ZeroSource>
-  static void block(const ops::dequantize_linear&, S* out, std::size_t i, InputSource x, ScaleSource scale,
-                    ZeroSource zero_point) noexcept {
+  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::dequantize_linear&, S* out, std::size_t i, InputSource x,
+                                                ScaleSource scale, ZeroSource zero_point) noexcept {
+    const floats s = load_floats(scale, i);
+    floats y;
     if constexpr (sizeof(In) <= 2) {
-      store_floats(out + i, (load_floats(x, i) - load_floats(zero_point, i)) * load_floats(scale, i));
+      y = (load_floats(x, i) - load_floats(zero_point, i)) * s;
     } else {
       const int32s xi = load_int32(x, i), zi = load_int32(zero_point, i);
-      if (in_float_range(xi, zi)) {
-        const floats difference = xsimd::batch_cast<float>(xi - zi);  // |x - z| <= 2^24: exact
-        store_floats(out + i, difference * load_floats(scale, i));
-        return;
-      }
+      y = in_float_range(xi, zi) ? xsimd::batch_cast<float>(xi - zi) * s  // |x - z| <= 2^24: exact
+                                 : wide_product(i, x, scale, zero_point);
+    }
+    // The rare lanes, both taken out of line by one test: a NaN or infinite Scale (the only
+    // source of NaN: x - z is finite), whose NaN must be golden's canonical one, and for
+    // FLOAT16 results of 32-bit inputs a product at +-65520 (see rare_lanes). For a
+    // broadcast Scale the first test is loop-invariant.
+    auto rare = (xsimd::bitwise_cast<int32s>(s) & int32s(0x7F800000)) == int32s(0x7F800000);
+    if constexpr (std::is_same_v<S, float16> && sizeof(In) == 4) {
+      rare = rare | ((xsimd::bitwise_cast<int32s>(y) & int32s(0x7FFFFFFF)) == int32s(0x477FF000));  // 65520
+    }
+    if (xsimd::any(rare)) y = rare_lanes(y, i, x, scale, zero_point);
+    store_floats(out + i, y);
+  }
+
+ private:
+  /// (x - z) * Scale for blocks outside the float route, in double lanes (see the header
+  /// comment); out of line, so that the float route's loop stays small enough to be inlined.
+  template <class InputSource, class ScaleSource, class ZeroSource>
+  DMLREF_DETAIL_NOINLINE static floats wide_product(std::size_t i, InputSource x, ScaleSource scale,
+                                                    ZeroSource zero_point) noexcept {
+    doubles x0, x1, z0, z1, s0, s1;
+    load_doubles(x, i, x0, x1);
+    load_doubles(zero_point, i, z0, z1);
+    load_doubles(scale, i, s0, s1);
+    return narrow(product_for_float(x0 - z0, s0), product_for_float(x1 - z1, s1));
+  }
+
+  /// Golden's NaN (the canonical one) for NaN lanes; for FLOAT16 results of 32-bit inputs
+  /// also the fix at the top of FLOAT16: y, the product rounded to FLOAT32, rounds once more
+  /// to FLOAT16 (within 1 ULP), but y = +-65520, FLOAT16's midpoint between its largest
+  /// finite value 65504 and infinity, ties to infinity, while the exact products in
+  /// [65520 - 2^-9, 65520) that round to it in FLOAT32 are FLOAT16 +-65504. Those lanes are
+  /// decided on the exact product, which double lanes hold for a FLOAT16 scale (|x - z| < 2^33
+  /// times 11 significant bits). 8- and 16-bit inputs cannot get there: no |x - z| <= 65535
+  /// times a FLOAT16 scale lies in that interval (an exhaustive search over the scales).
+  template <class InputSource, class ScaleSource, class ZeroSource>
+  DMLREF_DETAIL_NOINLINE static floats rare_lanes(floats y, std::size_t i, InputSource x, ScaleSource scale,
+                                                  ZeroSource zero_point) noexcept {
+    y = canonical_nans(y);
+    if constexpr (std::is_same_v<S, float16> && sizeof(In) == 4) {
+      const uint32s bits = xsimd::bitwise_cast<uint32s>(y);
+      const auto at_midpoint = (bits & uint32s(0x7FFFFFFFu)) == uint32s(0x477FF000u);  // 65520
       doubles x0, x1, z0, z1, s0, s1;
       load_doubles(x, i, x0, x1);
       load_doubles(zero_point, i, z0, z1);
       load_doubles(scale, i, s0, s1);
-      store_floats(out + i, narrow(product_for_float(x0 - z0, s0), product_for_float(x1 - z1, s1)));
+      const doubles top(65520.0), below(1.0), above(0.0);  // exact products
+      const floats finite = narrow(xsimd::select(xsimd::abs((x0 - z0) * s0) < top, below, above),
+                                   xsimd::select(xsimd::abs((x1 - z1) * s1) < top, below, above));
+      const uint32s largest = (bits & uint32s(0x80000000u)) | uint32s(0x477FE000u);  // +-65504, y's sign
+      const auto lower = at_midpoint & (xsimd::bitwise_cast<uint32s>(finite) != uint32s(0));
+      y = xsimd::bitwise_cast<floats>(xsimd::select(lower, largest, bits));
+    } else {
+      (void)i;
+      (void)x;
+      (void)scale;
+      (void)zero_point;
     }
+    return y;
   }
 };
 

@@ -20,6 +20,10 @@
 // - Lanes whose base is 0, Inf or NaN (for FLOAT16 results also a FLOAT32 subnormal, which
 //   only ScaleBias can make), or whose exponent is 0, Inf or NaN, take the golden scalar
 //   formula, so C's special values hold exactly; they cost time only where present.
+// - NaNs are golden's canonical +qNaN (the cheap forms replace the hardware's NaN, which
+//   keeps an input NaN's sign and payload and is -qNaN for Inf * 0 or the root of a negative
+//   number), and a negative result's sign is its sign bit, so the output's bits do not depend
+//   on the instruction set.
 // Special values and parities are decided on bit patterns, so -ffast-math cannot fold them
 // away.
 
@@ -123,15 +127,15 @@ inline parity parity_of(int32s e) noexcept {
 }
 
 /// pow's sign and NaN for negative bases: magnitude = |g|^e; a negative g gives -magnitude
-/// for an odd integral exponent, magnitude for an even one, and NaN (the canonical positive
-/// quiet NaN) for a non-integral one.
+/// for an odd integral exponent (its sign bit set, so an underflow gives -0 on every target),
+/// magnitude for an even one, and NaN (the canonical positive quiet NaN) for a non-integral one.
 template <class Parity>
 floats with_sign(floats magnitude, floats g, Parity&& exponent_parity) noexcept {
   const float_mask negative = as_float_mask(bits_of(g) >= uint32s(0x80000000u));
   if (!xsimd::any(negative)) return magnitude;
   const parity p = exponent_parity();
   const floats nan = xsimd::bitwise_cast<floats>(uint32s(0x7FC00000u));
-  const floats negative_result = xsimd::select(p.integral, xsimd::select(p.odd, -magnitude, magnitude), nan);
+  const floats negative_result = xsimd::select(p.integral, xsimd::select(p.odd, negated(magnitude), magnitude), nan);
   return xsimd::select(negative, negative_result, magnitude);
 }
 
@@ -369,7 +373,9 @@ struct kernel<ops::constant_pow, T, T> {
   DMLREF_DETAIL_ALWAYS_INLINE static void inline_block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
     const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
     if constexpr (F != detail_pow::form::general) {
-      store_floats(out + i, detail_pow::cheap_power<F>(g));
+      // A NaN g (a NaN input, or ScaleBias's Inf * 0) and the root of a negative g give the
+      // hardware's NaN here; golden's is the canonical one.
+      store_floats(out + i, canonical_nans(detail_pow::cheap_power<F>(g)));
     } else {
       auto special = detail_pow::special_base<T>(g);
       const floats y = detail_pow::power<T, float>(g, broadcast<float>{op.exponent}, i, special);

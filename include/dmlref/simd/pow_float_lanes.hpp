@@ -161,10 +161,10 @@ DMLREF_DETAIL_ALWAYS_INLINE floats pow_magnitude_in_float_lanes(floats g, floats
   const floats inner_lo = mul_add(r, y, mul_add(r, c2_hi, k_hi - inner_hi) + floats(0x1.4ae0cp-26f));
   const floats r_inner_lo = r * inner_lo;
   const floats p_hi = mul_add(r, inner_hi, r_inner_lo);
-  const floats p_lo = mul_add(r, inner_hi, -p_hi) + r_inner_lo;
+  const floats p_lo = mul_sub(r, inner_hi, p_hi) + r_inner_lo;
   // 3. t = e_hi a + e_hi p_hi + small.
   const floats big_a = e_hi * a;
-  const floats small = mul_add(e_lo, a + p_hi, mul_add(e_hi, lookup32(log_t_lo, j) + p_lo, mul_add(e_hi, a, -big_a)));
+  const floats small = mul_add(e_lo, a + p_hi, mul_add(e_hi, lookup32(log_t_lo, j) + p_lo, mul_sub(e_hi, a, big_a)));
   const floats t_range = e_hi * (a + p_hi);  // for range decisions: never NaN, of t's sign
   // 4. t = n16 / 16 + f, |f| <= 1/32 + 2^-14.
   const uint32s n16 = sixteenths(mul_add(e_hi, p_hi, big_a) + small);
