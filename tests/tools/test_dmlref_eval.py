@@ -85,12 +85,13 @@ def test_run_out_dir_writes_npy_that_numpy_reads_and_compare_accepts(tmp_path):
     assert r.stdout.strip().endswith("24 passed, 0 failed")
 
 
-@pytest.mark.parametrize("unwritable", ["missing", "a_file"])
-def test_run_out_dir_that_cannot_be_written_gives_one_error_entry_per_case(tmp_path, unwritable):
-    folder = tmp_path / unwritable / "out" if unwritable == "missing" else tmp_path / unwritable
-    if unwritable == "a_file":
-        folder.write_text("not a folder")
-    reason = "No such file or directory" if unwritable == "missing" else "Not a directory"
+def test_run_out_dir_files_that_cannot_be_written_give_one_error_entry_per_case(tmp_path):
+    # (A missing folder is created, and a path that is a file fails before anything runs; as
+    # root, permissions do not stop a write: a folder in a file's place does.)
+    folder = tmp_path / "out"
+    for name in ("0.OutputTensor.npy", "1.OutputTensor.npy"):
+        (folder / name).mkdir(parents=True)
+    reason = "Is a directory"
     one = pow_case([2, 3, 4, 5], [2, 2, 2, 2], name="one", base_type="FLOAT32")
     two = pow_case([2, 3, 4, 5], [1, 2, 3, 4], name="two", base_type="FLOAT32")
     for document, count in ((one, 1), ({"cases": [one, two]}, 2)):
@@ -104,7 +105,18 @@ def test_run_out_dir_that_cannot_be_written_gives_one_error_entry_per_case(tmp_p
             assert entry["error"] == f"cannot write {folder}/{k}.OutputTensor.npy: {reason}"
         assert "invalid" not in r.stderr, r.stderr
         assert f'case "one": cannot write {folder}/0.OutputTensor.npy: {reason}' in r.stderr
-        assert f"cannot write {folder}/outputs.json: {reason}" in r.stderr
+        kept = json.loads((folder / "outputs.json").read_text())  # DIR/outputs.json: the same entries
+        assert (kept["cases"] if "cases" in kept else [kept]) == entries
+
+
+def test_run_out_dir_that_is_a_file_fails_before_running(tmp_path):
+    folder = tmp_path / "a_file"
+    folder.write_text("not a folder")
+    case = pow_case([2, 3, 4, 5], [2, 2, 2, 2], name="one", base_type="FLOAT32")
+    r = run_eval("run", write_json(tmp_path / "cases.json", case), "--out-dir", folder)
+    assert r.returncode == 2
+    assert str(folder) in r.stderr
+    assert r.stdout == ""
 
 
 def test_check_reports_an_infinity_for_a_finite_value_at_any_tolerance(tmp_path):
