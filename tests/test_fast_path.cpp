@@ -699,7 +699,8 @@ TEST_CASE_TEMPLATE("fast path: DEQUANTIZE_LINEAR special scales give golden's Na
     std::vector<S> scale;
     for (const S s : specials<S>()) {
       for (const In v : values) {
-        for (const In z : {v, static_cast<In>(v - 1), static_cast<In>(v + 1)}) {
+        const auto wide = static_cast<std::int64_t>(v);  // v - 1 and v + 1 wrap in In, without overflow
+        for (const In z : {v, static_cast<In>(wide - 1), static_cast<In>(wide + 1)}) {
           x.push_back(v);
           zero.push_back(z);
           scale.push_back(s);

@@ -39,9 +39,9 @@ TEST_CASE("abs FLOAT32: the sign bit cleared, NaN payloads and infinities kept")
       {0x80000001u, 0x00000001u}, {0xFF7FFFFFu, 0x7F7FFFFFu},  // subnormal, most negative finite
       {0xFFC00001u, 0x7FC00001u}, {0xFF800001u, 0x7F800001u},  // NaNs: sign cleared, payload kept
   };
-  for (const auto& [x, want] : cases) {
-    CAPTURE(hex(x));
-    CHECK(bits_of(abs(f32(x))) == want);
+  for (const auto& c : cases) {
+    CAPTURE(hex(c.first));
+    CHECK(bits_of(abs(f32(c.first))) == c.second);
   }
 }
 
