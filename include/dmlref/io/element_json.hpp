@@ -100,7 +100,7 @@ status store_element(const json& v, T* dst, const std::string& tensor, const std
     if (v.is_string()) {
       std::uint64_t raw = 0;
       const auto& s = v.get_ref<const std::string&>();
-      constexpr std::uint64_t mask = sizeof(T) == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * sizeof(T))) - 1;
+      constexpr std::uint64_t mask = ~std::uint64_t{0} >> (64 - 8 * sizeof(T));  // T's width of ones
       if (parse_hex(s, raw) && raw <= mask) {
         std::make_unsigned_t<T> u = static_cast<std::make_unsigned_t<T>>(raw);
         std::memcpy(&dst[index], &u, sizeof(T));
