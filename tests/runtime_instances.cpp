@@ -1,7 +1,7 @@
-// No test cases: the one instantiation of the runtime layer's execution (see
-// dmlref/dml/execute_once.hpp) for dmlref-tests and dmlref-eval. CMake compiles it once per
-// build tree as the object library dmlref-runtime-instances and force-includes
-// execute_once.hpp in those targets' other sources, so none of them instantiates it again.
+// No test cases: dml::run_validated of the runtime layer's one instantiation (see
+// dmlref/dml/execute_once.hpp) for dmlref-tests, dmlref-eval and the Python module. Each
+// operator's part is compiled in one of the shards made from tests/runtime_shard.cpp.in, in
+// parallel; the targets' other sources force-include execute_once.hpp and instantiate none of it.
 
-#define DMLREF_INSTANTIATE_EXECUTE
+#define DMLREF_INSTANTIATE_EXECUTE_SHARDED
 #include <dmlref/dml/execute_once.hpp>

@@ -103,16 +103,12 @@ bool tensor_types_for(const data_type* dispatched, std::array<data_type, ops::te
   return detail::select_types(dispatched, typename Op::dispatch_lists{}, record);
 }
 
-/// Resolves v's types and calls visit(op, out, ins...). inputs[k] is the buffer of input slot
-/// k (null for an absent optional tensor). Fails, calling nothing, when no instantiation
-/// matches v's operator and data types.
-template <class Visitor>
-status dispatch(const validated_operation& v, void* output, const void* const* inputs, Visitor&& visit) {
-  bool dispatched = false;
-  ops::with_operator(v.op.type, [&](auto tag) {
-    dispatched = detail::dispatch_operator<typename decltype(tag)::type>(v, output, inputs, visit);
-  });
-  if (dispatched) return {};
+/// Resolves the data types of v, an operation of Op, and calls visit(op, out, ins...).
+/// inputs[k] is the buffer of input slot k (null for an absent optional tensor). Fails,
+/// calling nothing, when no instantiation of Op matches v's data types.
+template <class Op, class Visitor>
+status dispatch_as(const validated_operation& v, void* output, const void* const* inputs, Visitor&& visit) {
+  if (v.op.type == Op::dml_type && detail::dispatch_operator<Op>(v, output, inputs, visit)) return {};
   std::string types;
   for (std::size_t k = 0; k < v.op.tensor_count(); ++k) {
     if (!v.present[k]) continue;
@@ -122,6 +118,17 @@ status dispatch(const validated_operation& v, void* output, const void* const* i
   return status::error(errc::unsupported_data_type, "", "DataType",
                        std::string(v.op.name) + " has no kernel for " + types +
                            " (the operation does not match the support table it was validated against)");
+}
+
+/// dispatch_as for the operator of the registry that v names.
+template <class Visitor>
+status dispatch(const validated_operation& v, void* output, const void* const* inputs, Visitor&& visit) {
+  status result = status::error(errc::unsupported_operator, "", "Type",
+                                std::string(v.op.name) + " is not an operator of this build's registry");
+  ops::with_operator(v.op.type, [&](auto tag) {
+    result = dispatch_as<typename decltype(tag)::type>(v, output, inputs, visit);
+  });
+  return result;
 }
 
 }  // namespace dmlref::dml

@@ -14,12 +14,64 @@
 #include <array>
 #include <cstddef>
 #include <initializer_list>
+#include <string>
 
 #include "dmlref/api/run_operator.hpp"
 #include "dmlref/dml/dispatch.hpp"
 #include "dmlref/dml/validate.hpp"
 
 namespace dmlref::dml {
+
+namespace detail {
+
+/// Runs v, a validated operation of Op, on bindings that passed validate_bindings, on a path
+/// that passed validate_path: dispatch on its data types, then run_operator.
+template <class Op, class Path>
+status run_operation(Path path, const validated_operation& v, const input_binding* inputs,
+                     const output_binding* outputs) {
+  std::array<const void*, max_operation_tensors> input_data{};
+  for (std::size_t k = 0; k < v.op.input_count; ++k) input_data[k] = inputs[k].data;
+  const tensor_desc& out = v.output();
+  return dispatch_as<Op>(v, outputs[0].data, input_data.data(), [&](const auto& op, const auto& output,
+                                                                   const auto&... ins) {
+    run_operator(path, op, out.rank, out.sizes.data(), output, ins...);
+  });
+}
+
+/// run_operation<Op> on each of the four paths, as one class: a program that compiles the
+/// runtime layer once (dml/execute_once.hpp) instantiates it per operator, in as many
+/// translation units as it likes (`template struct operation_run<Op>;`).
+template <class Op>
+struct operation_run {
+  using inputs = const input_binding*;
+  using outputs = const output_binding*;
+  static status run(golden_path, const validated_operation&, inputs, outputs);
+  static status run(fast_path, const validated_operation&, inputs, outputs);
+  static status run(threaded_path<golden_path>, const validated_operation&, inputs, outputs);
+  static status run(threaded_path<fast_path>, const validated_operation&, inputs, outputs);
+};
+
+// The definitions, except in a translation unit that leaves them to others (execute_once.hpp).
+#if !defined(DMLREF_DETAIL_OPERATION_RUNS_ELSEWHERE)
+template <class Op>
+status operation_run<Op>::run(golden_path p, const validated_operation& v, inputs in, outputs out) {
+  return run_operation<Op>(p, v, in, out);
+}
+template <class Op>
+status operation_run<Op>::run(fast_path p, const validated_operation& v, inputs in, outputs out) {
+  return run_operation<Op>(p, v, in, out);
+}
+template <class Op>
+status operation_run<Op>::run(threaded_path<golden_path> p, const validated_operation& v, inputs in, outputs out) {
+  return run_operation<Op>(p, v, in, out);
+}
+template <class Op>
+status operation_run<Op>::run(threaded_path<fast_path> p, const validated_operation& v, inputs in, outputs out) {
+  return run_operation<Op>(p, v, in, out);
+}
+#endif
+
+}  // namespace detail
 
 /// Runs a validated operation on bindings that passed validate_bindings. Fails, writing
 /// nothing, when the path breaks its rules (validate_path) or dispatch finds no kernel for the
@@ -29,12 +81,12 @@ status run_validated(Path path, const validated_operation& v, const input_bindin
                      const output_binding* outputs) {
   static_assert(is_path_v<Path>, "the first argument is dmlref::golden or dmlref::fast (or either's .threads(n))");
   if (auto s = validate_path(path); !s.ok()) return s;
-  std::array<const void*, max_operation_tensors> input_data{};
-  for (std::size_t k = 0; k < v.op.input_count; ++k) input_data[k] = inputs[k].data;
-  const tensor_desc& out = v.output();
-  return dispatch(v, outputs[0].data, input_data.data(), [&](const auto& op, const auto& output, const auto&... ins) {
-    run_operator(path, op, out.rank, out.sizes.data(), output, ins...);
+  status result = status::error(errc::unsupported_operator, "", "Type",
+                                std::string(v.op.name) + " is not an operator of this build's registry");
+  ops::with_operator(v.op.type, [&](auto tag) {
+    result = detail::operation_run<typename decltype(tag)::type>::run(path, v, inputs, outputs);
   });
+  return result;
 }
 
 template <class Path>
