@@ -103,10 +103,7 @@ dml::DML_OPERATOR_TYPE find_operator(const std::string& name) {
   if (schema == nullptr) {
     raise("Type: '" + name + "' is not an element-wise operator of DirectML (dmlref computes " + ops::operator_names() + ")");
   }
-  if (!ops::implemented(schema->type)) {
-    raise("Type: " + std::string(schema->name) + " is not implemented in this version of dmlref (it computes " +
-          ops::operator_names() + ")");
-  }
+  if (auto why = ops::not_implemented(*schema); !why.empty()) raise("Type: " + why);
   return schema->type;
 }
 

@@ -55,11 +55,7 @@ inline status read_operation(const DML_OPERATOR_DESC& desc, operation& out) {
                          "DML_OPERATOR_TYPE " + std::to_string(static_cast<int>(desc.Type)) +
                              " is not an element-wise operator of DirectML");
   }
-  if (!ops::implemented(desc.Type)) {
-    return status::error(errc::unsupported_operator, "", "Type",
-                         std::string(s->name) + " is not implemented in this version of dmlref (it computes " +
-                             ops::operator_names() + ")");
-  }
+  if (auto why = ops::not_implemented(*s); !why.empty()) return status::error(errc::unsupported_operator, "", "Type", why);
   descriptor_fields fields;
   if (auto e = read_descriptor(*s, desc.Desc, fields); !e.empty()) {
     return status::error(errc::invalid_argument, "", "Desc", std::string(s->name) + ": " + e);

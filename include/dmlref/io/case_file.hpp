@@ -281,11 +281,7 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
                          "\"" + c.op + "\" is not an element-wise operator of DirectML; dmlref computes " +
                              ops::operator_names() + " (or their names without ELEMENT_WISE_)");
   }
-  if (!ops::implemented(schema->type)) {
-    return status::error(errc::unsupported_operator, "", "op",
-                         std::string(schema->name) + " is not implemented in this version of dmlref (it computes " +
-                             ops::operator_names() + ")");
-  }
+  if (auto why = ops::not_implemented(*schema); !why.empty()) return status::error(errc::unsupported_operator, "", "op", why);
   c.op = schema->name;
   c.op_type = schema->type;
   if (const auto it = j.find("featureLevel"); it != j.end()) {

@@ -11,6 +11,7 @@
 
 #include "dmlref/core/type_list.hpp"
 #include "dmlref/dml/directml_types.hpp"
+#include "dmlref/dml/schema.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/abs.hpp"
 #include "dmlref/ops/constant_pow.hpp"
@@ -75,6 +76,15 @@ inline bool implemented(dml::DML_OPERATOR_TYPE type) {
 }
 
 /// "ELEMENT_WISE_SIGN, ELEMENT_WISE_CONSTANT_POW, ..." for messages.
+inline std::string operator_names();
+
+/// Why this build cannot compute the operator s describes, in the one wording every door
+/// (descriptors, case files, Python) uses; empty when it can.
+inline std::string not_implemented(const dml::operator_schema& s) {
+  if (implemented(s.type)) return {};
+  return std::string(s.name) + " is not implemented in this version of dmlref (it computes " + operator_names() + ")";
+}
+
 inline std::string operator_names() {
   std::string names;
   for_each_operator([&](auto tag) {

@@ -17,6 +17,8 @@ namespace dmlref::simd {
 using arch = xsimd::default_arch;
 template <class T>
 using batch = xsimd::batch<T, arch>;
+template <class T>
+using batch_bool = xsimd::batch_bool<T, arch>;
 using floats = batch<float>;
 using doubles = batch<double>;
 using int32s = batch<std::int32_t>;
