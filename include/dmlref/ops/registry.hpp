@@ -14,6 +14,7 @@
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/abs.hpp"
+#include "dmlref/ops/clip.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
 #include "dmlref/ops/pow.hpp"
@@ -22,7 +23,7 @@
 
 namespace dmlref::ops {
 
-using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs>;
+using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

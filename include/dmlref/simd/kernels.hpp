@@ -3,6 +3,7 @@
 
 #include "dmlref/simd/abs.hpp"
 #include "dmlref/simd/apply.hpp"
+#include "dmlref/simd/clip.hpp"
 #include "dmlref/simd/dequantize_linear.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/pow.hpp"
