@@ -17,13 +17,14 @@
 #include "dmlref/ops/clip.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
+#include "dmlref/ops/logical_greater_than.hpp"
 #include "dmlref/ops/pow.hpp"
 #include "dmlref/ops/quantize_linear.hpp"
 #include "dmlref/ops/sign.hpp"
 
 namespace dmlref::ops {
 
-using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip>;
+using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

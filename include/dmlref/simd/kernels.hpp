@@ -6,6 +6,7 @@
 #include "dmlref/simd/clip.hpp"
 #include "dmlref/simd/dequantize_linear.hpp"
 #include "dmlref/simd/kernel.hpp"
+#include "dmlref/simd/logical_greater_than.hpp"
 #include "dmlref/simd/pow.hpp"
 #include "dmlref/simd/quantize_linear.hpp"
 #include "dmlref/simd/sign.hpp"
