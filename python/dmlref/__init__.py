@@ -21,7 +21,9 @@ Contract:
   DirectML's unsigned strides cannot express (a negative stride, a stride that is not a
   multiple of the item size, a misaligned address) is bound as a C-contiguous copy of that
   input (its zero-stride dimensions stay broadcast); such a view is refused as out=.
-  numpy.float16 is FLOAT16. Python scalars become numpy's int64/float64: pass numpy scalars.
+  numpy.float16 is FLOAT16. Python scalars and lists become numpy's int64/float64 (an error
+  refusing that type says so): pass numpy scalars and arrays. An empty array (a size 0) gives
+  an empty result of the broadcast shape once the descriptor's rules are checked.
 - out= receives the result in place; it may be the operator's InputTensor exactly where
   DirectML allows in-place execution, and may overlap no other input (byte ranges, rounded
   up to 4 bytes as DMLCalcBufferTensorSize does). Without out=, the result is a new array of

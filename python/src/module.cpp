@@ -253,6 +253,7 @@ struct tensor_binding {
   bool present = false;
   py::array array;  // what is bound: the caller's array, or the copy of it
   bool copied = false;
+  std::string from_python;  // "list", "float", ...: what Python gave, which numpy typed by its defaults
   std::uintptr_t original_low = 0, original_high = 0;  // the caller's bytes, when copied
   data_type type = data_type::unknown;
   std::array<std::uint32_t, max_rank> sizes{};
@@ -320,6 +321,21 @@ void describe(tensor_binding& b, const std::vector<py::ssize_t>& shape, std::uin
   b.desc = {dml::DML_TENSOR_TYPE_BUFFER, &b.buffer};
 }
 
+/// An empty array's numpy strides are 0 (nothing is addressed): for the descriptor checked in
+/// its place (sizes 0 read as 1), its strides are packed over those sizes, 0 where the array
+/// itself broadcasts (a missing dimension, or one of size 1).
+void pack_empty(tensor_binding& b, std::uint32_t dml_rank) {
+  const auto ndim = static_cast<std::uint32_t>(b.array.ndim());
+  std::uint64_t packed = 1;
+  for (std::uint32_t i = dml_rank; i-- > 0;) {
+    const bool own = i + ndim >= dml_rank && b.array.shape(static_cast<py::ssize_t>(i + ndim - dml_rank)) != 1;
+    b.strides[i] = own && b.sizes[i] > 1 ? static_cast<std::uint32_t>(packed) : 0;
+    if (own) packed *= b.sizes[i];
+  }
+  b.buffer.TotalTensorSizeInBytes =
+      dmlref::calc_buffer_tensor_size(b.type, dml_rank, b.sizes.data(), b.strides.data()).value_or(0);
+}
+
 /// numpy's broadcast of shapes; raises naming the tensor that does not fit.
 std::vector<py::ssize_t> broadcast_shape(const std::vector<std::pair<std::string, std::vector<py::ssize_t>>>& shapes) {
   std::vector<py::ssize_t> out;
@@ -345,6 +361,9 @@ std::vector<py::ssize_t> broadcast_shape(const std::vector<std::pair<std::string
 tensor_binding bind_input(const py::object& obj, const std::string& tensor) {
   tensor_binding b;
   b.present = true;
+  if (!py::isinstance<py::array>(obj) && !py::isinstance(obj, py::module_::import("numpy").attr("generic"))) {
+    b.from_python = py::str(py::type::of(obj).attr("__name__")).cast<std::string>();
+  }
   b.array = py::array::ensure(obj);
   if (!b.array) raise(tensor + ": cannot be read as a numpy array");
   b.type = checked_type_of(b.array.dtype(), tensor);
@@ -371,6 +390,28 @@ tensor_binding bind_input(const py::object& obj, const std::string& tensor) {
 }
 
 // ---- the operation ----------------------------------------------------------------------------
+
+/// A refusal of a tensor's DataType where the tensor is a Python object (a list, a float)
+/// that numpy typed by its defaults (float64, int64): the message says so and how to pass a
+/// dtype, since the caller never chose that type.
+[[noreturn]] void raise_naming_python_types(const status& s, const tensor_binding* t, const std::string* names,
+                                            std::size_t n) {
+  for (std::size_t k = 0; k < n; ++k) {
+    if (!t[k].present || t[k].from_python.empty() || s.field() != "DataType" || s.tensor() != names[k]) continue;
+    const auto dt = t[k].array.dtype();
+    const std::string numpy_name = py::str(py::object(dt)).cast<std::string>();
+    const std::string suggested = dt.kind() == 'f' ? "float32" : dt.kind() == 'b' ? "uint8" : "int32";
+    const bool scalar = t[k].array.ndim() == 0;
+    const std::string example =
+        scalar ? "np." + suggested + "(" + py::repr(t[k].array.attr("item")()).cast<std::string>() + ")"
+               : "np.asarray(x, dtype=np." + suggested + ")";
+    const data_type type = type_of(dt);
+    raise(s.message() + "; " + names[k] + " is a Python " + t[k].from_python + ", which numpy made " +
+          (type == data_type::unknown ? numpy_name : std::string(dmlref::name(type))) + " (" + numpy_name +
+          "): pass a numpy " + (scalar ? "scalar" : "array") + " of the type you mean, such as " + example);
+  }
+  raise(s);
+}
 
 /// The output data types Op's support table admits for these inputs at this level, and, when
 /// it admits none, the rule that refuses them: the first one that names an input (the inputs
@@ -432,6 +473,9 @@ run_result run_operator(const run_request& r) {
 
   // Inputs, their broadcast shape, and the output's data type.
   std::array<tensor_binding, n_tensors> t{};
+  std::array<std::string, n_tensors> slot_names{};
+  for (std::size_t k = 0; k < n_tensors; ++k) slot_names[k] = ops::tensor_field_of<Op>(k).name;
+  const auto fail = [&](const status& s) { raise_naming_python_types(s, t.data(), slot_names.data(), n_tensors); };
   std::vector<std::pair<std::string, std::vector<py::ssize_t>>> shapes;
   ops::operation_types types;
   types.scale_bias = attributes.scale_bias().has_value();
@@ -478,7 +522,7 @@ run_result run_operator(const run_request& r) {
     if (candidates.size() == 1) {
       out_type = candidates[0];
     } else if (candidates.empty()) {
-      raise(refusal);
+      fail(refusal);
     } else {
       std::string names;
       for (auto c : candidates) names += (names.empty() ? "" : ", ") + std::string(dmlref::name(c));
@@ -492,6 +536,11 @@ run_result run_operator(const run_request& r) {
     raise(out_name + ".Sizes: the product of Sizes exceeds 2^32 - 1 elements");
   }
   if (!given) out = py::array(dtype_of(out_type), shape);
+  // A zero-element result (numpy's and torch's rule for empty arrays): DirectML sizes are at
+  // least 1, so the descriptor is checked with each size 0 read as 1, and nothing runs.
+  const bool empty = count == 0;
+  std::vector<py::ssize_t> described = shape;
+  for (auto& n : described) n = std::max<py::ssize_t>(n, 1);
   t[n_inputs].present = true;
   t[n_inputs].array = out;
   t[n_inputs].type = out_type;
@@ -502,7 +551,8 @@ run_result run_operator(const run_request& r) {
   std::array<const dml::DML_TENSOR_DESC*, n_tensors> descs{};
   for (std::size_t k = 0; k < n_tensors; ++k) {
     if (!t[k].present) continue;
-    describe(t[k], shape, dml_rank, ops::tensor_field_of<Op>(k).name);
+    describe(t[k], described, dml_rank, ops::tensor_field_of<Op>(k).name);
+    if (empty) pack_empty(t[k], dml_rank);
     descs[k] = &t[k].desc;
   }
   const dml::descriptor_storage desc(ops::schema_of<Op>(), descs.data(), attributes);
@@ -518,8 +568,17 @@ run_result run_operator(const run_request& r) {
   }
   const dml::output_binding outputs[1] = {{out.mutable_data(), t[n_inputs].buffer.TotalTensorSizeInBytes}};
   dml::validated_operation v;
-  if (auto s = dml::validate_descriptor(static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc, v); !s.ok()) raise(s);
-  if (auto s = dml::validate_bindings(v, inputs.data(), n_inputs, outputs, 1); !s.ok()) raise(s);
+  if (auto s = dml::validate_descriptor(static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc, v); !s.ok()) fail(s);
+  if (empty) {
+    run_result result;
+    result.out = out;
+    if (r.golden_extras) {
+      result.defined = py::array_t<bool>(shape);
+      result.tol = oracle::default_tolerance(v.op.type, v.types());
+    }
+    return result;
+  }
+  if (auto s = dml::validate_bindings(v, inputs.data(), n_inputs, outputs, 1); !s.ok()) fail(s);
   // An input bound as a copy hides the caller's memory from the aliasing rule: check it here.
   const auto [out_low, out_high] = byte_extent(out);
   for (std::size_t k = 0; k < n_inputs; ++k) {
