@@ -194,6 +194,14 @@ def execute(op, tensors, *, feature_level=None, path="golden", threads=1, scale=
 # ---- judging ------------------------------------------------------------------------------------
 
 
+def _numpy_index(index, ndim):
+    """A reported index (DirectML's rank, at least 1) as numpy coordinates of an ndim array."""
+    if index is None:
+        return None
+    index = tuple(index)
+    return index[len(index) - ndim:] if ndim else ()
+
+
 class Mismatch:
     """One mismatched element: index (numpy coordinates), expected and actual as decimals and
     bits, ulps, whether it is a NaN mismatch, a zero of the wrong sign or an infinity against a
@@ -201,8 +209,7 @@ class Mismatch:
     tensor name -> (value, bits)) when the comparison knows the operator's inputs."""
 
     def __init__(self, d, ndim):
-        index = tuple(d["index"])
-        self.index = index[len(index) - ndim:] if ndim else ()
+        self.index = _numpy_index(d["index"], ndim)
         self.expected, self.actual = d["expected"], d["actual"]
         self.expected_bits, self.actual_bits = d["expected_bits"], d["actual_bits"]
         self.ulps = d["ulps"]
@@ -225,10 +232,15 @@ def _value_text(v):
 
 class Report:
     """A comparison's verdict: passed (also the report's truth value), dtype, tolerance
-    ("exact" or ULPs), compared, mismatches, skipped (undefined elements), nan_mismatches,
-    zero_sign_mismatches, infinity_mismatches (an infinity against a finite value, at any
-    tolerance), max_ulps (the worst distance), first and worst (Mismatch or None),
-    histogram ({"0": n, "1": n, "3-4": n, ..., "NaN": n}). str() reads like dmlref-eval's."""
+    ("exact" or ULPs), compared, mismatches, mismatched_share (mismatches / compared),
+    skipped (undefined elements), nan_mismatches, zero_sign_mismatches, infinity_mismatches
+    (an infinity against a finite value, at any tolerance), max_ulps (the worst distance),
+    first and worst (Mismatch or None), histogram ({"0": n, "1": n, "3-4": n, ..., "NaN": n});
+    as torch.testing.assert_close reports them, max_abs_diff and max_rel_diff (|actual -
+    expected| and that over |expected|, over the compared elements but NaN mismatches; inf
+    where an infinity differs, or relative to an expected 0) with max_abs_diff_index and
+    max_rel_diff_index (where each first occurs), None when no element differs. str() is
+    dmlref-eval's report of a case, word for word."""
 
     def __init__(self, d, ndim, operator=None):
         self.passed = d["passed"]
@@ -237,6 +249,10 @@ class Report:
         self.nan_mismatches, self.zero_sign_mismatches = d["nan_mismatches"], d["zero_sign_mismatches"]
         self.infinity_mismatches = d["infinity_mismatches"]
         self.max_ulps = d["max_ulps"]
+        self.mismatched_share = d["mismatched_share"]
+        self.max_abs_diff, self.max_rel_diff = d["max_abs_diff"], d["max_rel_diff"]
+        self.max_abs_diff_index = _numpy_index(d["max_abs_diff_index"], ndim)
+        self.max_rel_diff_index = _numpy_index(d["max_rel_diff_index"], ndim)
         #: what distances count: "ULP" for floats, "integer units" (|difference|) for integers
         self.units = "ULP" if self.dtype.startswith("FLOAT") else "integer units"
         self.first = Mismatch(d["first"], ndim) if d["first"] else None
@@ -254,13 +270,7 @@ class Report:
         return "exact" if self.tolerance == "exact" else f"{self.tolerance} {self.units}"
 
     def __str__(self):
-        lines = []
-        for line in self._text.splitlines():
-            lines.append(line)
-            for what, m in (("first", self.first), ("worst", self.worst)):
-                if m is not None and m.inputs and line.startswith(f"  {what} mismatch at "):
-                    lines.append("    inputs: " + ", ".join(f"{name} {value}" for name, value in m.inputs.items()))
-        return (f"{self.operator}: " if self.operator else "") + "\n".join(lines) + "\n"
+        return self._text
 
     def __repr__(self):
         return f"<dmlref.Report {'PASS' if self.passed else 'FAIL'}: {self.mismatches} of {self.compared} mismatched>"
@@ -277,12 +287,14 @@ def _tolerance(tolerance, default="exact"):
     return "ulp", int(t)
 
 
-def compare(expected, actual, tolerance=None, *, nan="any", zeros="either", floor=0.0, defined=None):
+def compare(actual, expected, tolerance=None, *, nan="any", zeros="either", floor=0.0, defined=None):
     """Judges actual against expected (same dtype and shape; any strides) with dmlref's
-    comparator: ULPs in the output's own type, +0 == -0 unless zeros="same-sign", any NaN
-    matches any NaN unless nan="same-bits", integers in integer units; floor= an absolute
-    difference that passes; defined= a bool array, False where an element is not compared.
-    tolerance: None or "exact" (the default here), or a number of ULPs. Returns a Report."""
+    comparator; the arguments come in numpy's and torch's order (assert_allclose,
+    assert_close), and may be given by keyword: compare(actual=..., expected=...). ULPs in the
+    output's own type, +0 == -0 unless zeros="same-sign", any NaN matches any NaN unless
+    nan="same-bits", integers in integer units; floor= an absolute difference that passes;
+    defined= a bool array, False where an element is not compared. tolerance: None or "exact"
+    (the default here), or a number of ULPs. Returns a Report."""
     expected, actual = _np.asarray(expected), _np.asarray(actual)
     kind, ulps = _tolerance(tolerance)
     d = _dmlref.compare(expected, actual, defined, kind, ulps, nan, zeros, float(floor))
@@ -305,7 +317,9 @@ def compare_golden(actual, op, *args, tolerance=None, nan="any", zeros="either",
     if expected.shape != actual.shape:
         raise ValueError(f"actual.Sizes: shape {actual.shape} against the golden result's {expected.shape}")
     kind, ulps = _tolerance(tolerance, default)
-    d = _dmlref.compare(expected, actual, defined, kind, ulps, nan, zeros, float(floor))
+    named = [(name, _np.broadcast_to(_np.asarray(a[param]), actual.shape))
+             for param, (name, _) in zip(operator.input_params, operator.inputs) if a[param] is not None]
+    d = _dmlref.compare(expected, actual, defined, kind, ulps, nan, zeros, float(floor), named)
     report = Report(d, actual.ndim, operator.dml_name)
     for m in (report.first, report.worst):
         if m is None:

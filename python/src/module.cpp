@@ -27,6 +27,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -39,6 +40,7 @@
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/oracle/compare.hpp"
 #include "dmlref/oracle/defined_mask.hpp"
+#include "dmlref/oracle/report_text.hpp"
 #include "dmlref/oracle/tolerance_table.hpp"
 #include "dmlref/ops/registry.hpp"
 #include "dmlref/version.hpp"
@@ -718,12 +720,50 @@ py::dict element_dict(const oracle::element_report& e) {
   return d;
 }
 
+py::object greatest_value(const oracle::greatest_difference& g) {
+  if (!g.present) return py::none();
+  return py::float_(g.infinite ? std::numeric_limits<double>::infinity() : g.value);
+}
+
+py::object greatest_index(const oracle::greatest_difference& g) {
+  if (!g.present) return py::none();
+  return py::tuple(py::cast(std::vector<std::uint32_t>(g.index.begin(), g.index.begin() + g.rank)));
+}
+
+/// "InputTensor 2.5, ExponentTensor 3": the inputs (name, array of the compared shape, any
+/// strides) at a reported element, each value as oracle::value_text writes it.
+std::string inputs_text(const py::list& inputs, const oracle::element_report& at) {
+  std::string text;
+  if (!at.present) return text;
+  for (const auto& item : inputs) {
+    const auto pair = item.cast<py::tuple>();
+    const auto a = pair[1].cast<py::array>();
+    std::int64_t offset = 0;
+    for (py::ssize_t d = 0; d < a.ndim() && static_cast<std::uint32_t>(d) < at.rank; ++d) {
+      offset += static_cast<std::int64_t>(at.index[static_cast<std::size_t>(d)]) * a.strides(d);
+    }
+    const auto* bytes = static_cast<const unsigned char*>(a.data()) + offset;
+    std::string value;
+    dmlref::visit_type(type_of(a.dtype()), comparable_elements{}, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      T x{};
+      std::memcpy(&x, bytes, sizeof x);
+      value = oracle::value_text(x);
+      return true;
+    });
+    if (value.empty()) continue;
+    text.append(text.empty() ? "" : ", ").append(pair[0].cast<std::string>() + " " + value);
+  }
+  return text;
+}
+
 /// Compares actual against expected (same dtype and shape) element by element under the
 /// comparator's rules; defined (a bool array of the same shape, or None) marks the elements
-/// compared. Returns the report's fields and text as a dict.
+/// compared; inputs ((DirectML name, array broadcast to the shape) pairs, possibly none) are
+/// named at the first and worst mismatch. Returns the report's fields and text as a dict.
 py::dict compare(const py::array& expected_in, const py::array& actual_in, const py::object& defined_in,
                  const std::string& tol_kind, std::uint64_t tol_ulps, const std::string& nans,
-                 const std::string& zeros, double floor) {
+                 const std::string& zeros, double floor, const py::list& inputs) {
   const data_type type = checked_type_of(expected_in.dtype(), "expected");
   if (checked_type_of(actual_in.dtype(), "actual") != type) {
     raise("actual.DataType: " + std::string(dmlref::name(checked_type_of(actual_in.dtype(), "actual"))) +
@@ -793,7 +833,12 @@ py::dict compare(const py::array& expected_in, const py::array& actual_in, const
     if (rep.histogram.counts[b] != 0) histogram[py::str(oracle::ulp_histogram::label(b))] = rep.histogram.counts[b];
   }
   d["histogram"] = histogram;
-  d["text"] = rep.text();
+  d["mismatched_share"] = rep.mismatched_share();
+  d["max_abs_diff"] = greatest_value(rep.max_absolute);
+  d["max_abs_diff_index"] = greatest_index(rep.max_absolute);
+  d["max_rel_diff"] = greatest_value(rep.max_relative);
+  d["max_rel_diff_index"] = greatest_index(rep.max_relative);
+  d["text"] = oracle::detailed_text(rep, {inputs_text(inputs, rep.first), {}}, {inputs_text(inputs, rep.worst), {}});
   return d;
 }
 
@@ -914,7 +959,7 @@ PYBIND11_MODULE(_dmlref, m) {
   m.def("execute", &execute, py::arg("op"), py::arg("tensors"), py::arg("feature_level") = py::none(),
         py::arg("path") = "golden", py::arg("attributes") = py::dict(), py::arg("threads") = 1);
   m.def("compare", &compare, py::arg("expected"), py::arg("actual"), py::arg("defined"), py::arg("tolerance_kind"),
-        py::arg("tolerance_ulps"), py::arg("nan"), py::arg("zeros"), py::arg("floor"));
+        py::arg("tolerance_ulps"), py::arg("nan"), py::arg("zeros"), py::arg("floor"), py::arg("inputs") = py::list());
   m.def("time_execute", &time_execute, py::arg("op"), py::arg("inputs"), py::arg("out"), py::arg("repeats"));
   m.def("stats", [] {
     py::dict d;

@@ -276,6 +276,7 @@ def test_check_names_the_case_file_values_as_expected_and_shows_inputs(tmp_path)
     assert "inputs InputTensor 4, ExponentTensor 2" in r.stdout
     assert "|actual - expected| 1, relative 0.0588" in r.stdout
     assert "mismatched: 1 of 4 compared (25%)" in r.stdout
+    assert "  greatest absolute difference: 1 at [2]\n  greatest relative difference: 0.0588235 at [2]\n" in r.stdout
     assert r.stdout.strip().endswith("1 passed, 1 failed")
 
 
@@ -287,6 +288,12 @@ def test_reports_for_ci(tmp_path):
     assert report["passed"] == 1 and report["failed"] == 1
     assert [c["result"] for c in report["cases"]] == ["pass", "fail"]
     assert report["cases"][1]["worst_ulp"] == 2**19 and report["cases"][1]["mismatched"] == 1  # 16 against 17
+    bad = report["cases"][1]  # beside ULPs, what torch.testing.assert_close shows
+    assert bad["mismatched_share"] == 0.25
+    assert bad["greatest_absolute_difference"] == {"value": 1.0, "index": [2]}
+    assert bad["greatest_relative_difference"]["index"] == [2]
+    assert abs(bad["greatest_relative_difference"]["value"] - 1 / 17) < 1e-15
+    assert "greatest_absolute_difference" not in report["cases"][0]
     r = run_eval("check", cases, "--tolerance", "exact", "--report", "junit", tmp_path / "r.xml")
     import xml.etree.ElementTree as ET
     suite = ET.parse(tmp_path / "r.xml").getroot().find("testsuite")

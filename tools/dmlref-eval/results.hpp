@@ -17,6 +17,7 @@
 #include "dmlref/io/case_file.hpp"
 #include "dmlref/oracle/compare.hpp"
 #include "dmlref/oracle/format_value.hpp"
+#include "dmlref/oracle/report_text.hpp"
 #include "dmlref/ops/registry.hpp"
 
 namespace dmlref_eval {
@@ -60,21 +61,6 @@ inline std::string inputs_text(const dmlref::io::test_case& c, const dmlref::ora
   std::string text;
   for (const auto& [tensor, value] : input_values(c, at)) text.append(text.empty() ? "" : ", ").append(tensor + " " + value);
   return text;
-}
-
-inline std::string difference_text(const dmlref::oracle::element_report& e) {
-  if (!e.present || e.nan_mismatch) return {};
-  const double expected = std::strtod(e.expected.c_str(), nullptr);
-  const double actual = std::strtod(e.actual.c_str(), nullptr);
-  const double absolute = std::fabs(actual - expected);
-  if (!std::isfinite(absolute)) return {};
-  char buffer[96];
-  if (expected != 0.0) {
-    std::snprintf(buffer, sizeof buffer, "|actual - expected| %.6g, relative %.3g", absolute, absolute / std::fabs(expected));
-  } else {
-    std::snprintf(buffer, sizeof buffer, "|actual - expected| %.6g", absolute);
-  }
-  return buffer;
 }
 
 inline std::string xml_escaped(const std::string& s) {
@@ -147,24 +133,7 @@ class results {
     }
     line += ")\n";
     std::string details;
-    if (!r.pass) {
-      details = r.text();
-      char share[96];
-      std::snprintf(share, sizeof share, "  mismatched: %llu of %llu compared (%.3g%%)\n",
-                    static_cast<unsigned long long>(r.mismatches), static_cast<unsigned long long>(r.compared),
-                    r.compared == 0 ? 0.0 : 100.0 * static_cast<double>(r.mismatches) / static_cast<double>(r.compared));
-      details += share;
-      const auto explain = [&](const char* which, const dmlref::oracle::element_report& e, const std::string& in) {
-        if (!e.present) return;
-        details += std::string("  ") + which + " " + e.coordinates() + ":";
-        if (!in.empty()) details += " inputs " + in + ";";
-        const auto difference = detail::difference_text(e);
-        if (!difference.empty()) details += " " + difference;
-        details += "\n";
-      };
-      explain("first", r.first, inputs.first);
-      explain("worst", r.worst, inputs.worst);
-    }
+    if (!r.pass) details = dmlref::oracle::detailed_text(r, {inputs.first, {}}, {inputs.worst, {}});
     out_ << line << details;
     (r.pass ? passed_ : failed_)++;
     entries_.push_back({name, r.pass ? "pass" : "fail", details, r, std::move(histogram_)});
@@ -231,6 +200,23 @@ class results {
           }
         }
         c["infinity_mismatches"] = e.report.infinity_mismatches;
+        c["mismatched_share"] = e.report.mismatched_share();
+        // What torch.testing.assert_close reports: the greatest differences and where ("Infinity"
+        // as the case format writes it; absent when no compared element differs).
+        const auto greatest = [](const dmlref::oracle::greatest_difference& g) {
+          nlohmann::ordered_json j;
+          if (g.infinite) {
+            j["value"] = "Infinity";
+          } else {
+            j["value"] = g.value;
+          }
+          j["index"] = std::vector<std::uint32_t>(g.index.begin(), g.index.begin() + g.rank);
+          return j;
+        };
+        if (e.report.max_absolute.present) {
+          c["greatest_absolute_difference"] = greatest(e.report.max_absolute);
+          c["greatest_relative_difference"] = greatest(e.report.max_relative);
+        }
       }
       if (!e.details.empty() && e.result != "skipped") c["details"] = e.details;
       cases.push_back(std::move(c));
