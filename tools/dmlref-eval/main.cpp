@@ -56,7 +56,8 @@ struct options {
   std::optional<dmlref::tolerance> tol;
   dmlref::oracle::compare_options compare;
   std::vector<std::string> report;  // {format, file} of --report
-  std::string mismatches_file;       // --mismatches: every mismatch, one JSON line each
+  std::string mismatches_file;       // --mismatches: every mismatch, one JSON line each (or .npy rows)
+  dmlref_eval::mismatch_npy* mismatches_npy = nullptr;  // --mismatches FILE.npy, open
   bool quiet = false;
 };
 
@@ -162,12 +163,19 @@ int export_cases(const options& o, const std::vector<dmlref::io::read_result>& c
 
 /// A failing case's every mismatch: appended to --mismatches FILE, and its histogram with
 /// indices given to the JSON report.
-void list_mismatches(const options& o, const dmlref::io::read_result& entry, const dmlref::io::evaluation& golden,
+void list_mismatches(const options& o, std::size_t case_index, const dmlref::io::read_result& entry,
+                     const dmlref::io::evaluation& golden,
                      const dmlref::io::element_buffer& other, const dmlref::oracle::report& r,
                      dmlref::io::expectation side, dmlref_eval::results& results) {
   if (r.pass) return;
   const auto all = dmlref_eval::every_mismatch(golden, other, comparison_for(o, entry.value, golden), side);
   results.histogram(dmlref_eval::histogram_json(r, all));
+  if (o.mismatches_npy != nullptr) {
+    for (const auto& m : all) {
+      o.mismatches_npy->add(case_index, m, dmlref_eval::detail::input_numbers(entry.value, m.at), golden.desc.type);
+    }
+    return;
+  }
   if (o.mismatches_file.empty()) return;
   std::ofstream f(o.mismatches_file, std::ios::binary | std::ios::app);
   for (const auto& m : all) {
@@ -180,7 +188,8 @@ void list_mismatches(const options& o, const dmlref::io::read_result& entry, con
 /// check: each case's expected values (the expectation) against dmlref's evaluation.
 int check(const options& o, const std::vector<dmlref::io::read_result>& cases, dmlref_eval::results& results) {
   dmlref_eval::progress meter(o.quiet, "check");
-  for (const auto& entry : cases) {
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const auto& entry = cases[k];
     dmlref::io::evaluation e;
     dmlref::status s = entry.error.ok() ? evaluate(o, entry.value, e) : entry.error;
     if (s.ok() && !entry.value.expected) {
@@ -193,7 +202,7 @@ int check(const options& o, const std::vector<dmlref::io::read_result>& cases, d
     }
     const auto r = dmlref::io::compare_with(e, *entry.value.expected, comparison_for(o, entry.value, e),
                                             dmlref::io::expectation::given);
-    list_mismatches(o, entry, e, *entry.value.expected, r, dmlref::io::expectation::given, results);
+    list_mismatches(o, k, entry, e, *entry.value.expected, r, dmlref::io::expectation::given, results);
     results.judged(entry.name, r, dmlref_eval::inputs_at(entry.value, r));
     meter.step(e.desc.element_count());
   }
@@ -335,7 +344,7 @@ int compare(const options& o, const std::vector<dmlref::io::read_result>& cases,
       continue;
     }
     const auto r = dmlref::io::compare_with(golden, actual, comparison_for(o, entry.value, golden));
-    list_mismatches(o, entry, golden, actual, r, dmlref::io::expectation::evaluation, results);
+    list_mismatches(o, k, entry, golden, actual, r, dmlref::io::expectation::evaluation, results);
     results.judged(entry.name, r, dmlref_eval::inputs_at(entry.value, r));
     meter.step(golden.desc.element_count());
   }
@@ -459,7 +468,7 @@ void add_comparison_options(CLI::App& command, options& o) {
       ->check(CLI::NonNegativeNumber);
   command.add_option("--mismatches", o.mismatches_file,
                      "write every mismatch to FILE, one JSON object per line (case, index, inputs, expected, "
-                     "actual, bits, distance, unit, kind)")
+                     "actual, bits, distance, unit, kind); a FILE named *.npy gets one structured array instead")
       ->type_name("FILE");
   command
       .add_option("--report", o.report,
@@ -646,15 +655,28 @@ int main(int argc, char** argv) {
       }
       reports.push_back({o.report[k], o.report[k + 1]});
     }
-    if (!o.mismatches_file.empty()) {  // one run's mismatches: the file starts empty
-      std::ofstream clear(o.mismatches_file, std::ios::binary | std::ios::trunc);
+    dmlref_eval::mismatch_npy npy;
+    const std::string& m = o.mismatches_file;
+    if (m.size() > 4 && m.compare(m.size() - 4, 4, ".npy") == 0) {  // rows of a structured array
+      if (const auto problem = npy.open(m); !problem.empty()) {
+        std::cerr << "dmlref-eval: --mismatches: " << problem << "\n";
+        return 2;
+      }
+      o.mismatches_npy = &npy;
+    } else if (!m.empty()) {  // one run's mismatches: the file starts empty
+      std::ofstream clear(m, std::ios::binary | std::ios::trunc);
       if (!clear) {
-        std::cerr << "dmlref-eval: --mismatches: cannot write " << o.mismatches_file << ": " << std::strerror(errno) << "\n";
+        std::cerr << "dmlref-eval: --mismatches: cannot write " << m << ": " << std::strerror(errno) << "\n";
         return 2;
       }
     }
     dmlref_eval::results results(std::cout, reports, o.command);
-    return o.command == "check" ? check(o, cases, results) : compare(o, cases, results);
+    const int status = o.command == "check" ? check(o, cases, results) : compare(o, cases, results);
+    if (const auto problem = npy.finish(); !problem.empty()) {
+      std::cerr << "dmlref-eval: --mismatches: " << problem << "\n";
+      return 2;
+    }
+    return status;
   } catch (const std::exception& e) {  // allocation failure and the like: report, never crash
     std::cerr << "dmlref-eval: " << e.what() << "\n";
     return 2;

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <ostream>
 #include <string>
 #include <type_traits>
@@ -52,6 +53,29 @@ inline std::vector<std::pair<std::string, std::string>> input_values(const dmlre
       if ((offset + 1) * sizeof(T) > t.buffer.size_in_bytes()) return;
       values.emplace_back(t.name, dmlref::oracle::value_text(t.buffer.as<T>()[offset]));
     });
+  }
+  return values;
+}
+
+/// The case's input tensors at an output element's coordinates as numbers, one per input slot
+/// of the descriptor in its order (NaN for an absent optional one).
+inline std::vector<double> input_numbers(const dmlref::io::test_case& c, const dmlref::oracle::element_report& at) {
+  std::vector<double> values;
+  const auto* schema = c.attributes.schema();
+  if (!at.present || schema == nullptr) return values;
+  for (std::size_t k = 0; k < schema->field_count; ++k) {
+    if (schema->fields[k].kind != dmlref::dml::field_kind::input_tensor) continue;
+    double value = std::numeric_limits<double>::quiet_NaN();
+    if (const auto* t = c.find(schema->fields[k].name); t != nullptr && t->has_data) {
+      const auto strides = t->desc.effective_strides();
+      std::uint64_t offset = 0;
+      for (std::uint32_t d = 0; d < at.rank && d < t->desc.rank; ++d) offset += std::uint64_t{at.index[d]} * strides[d];
+      dmlref::io::visit_element_type(t->desc.type, [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        if ((offset + 1) * sizeof(T) <= t->buffer.size_in_bytes()) value = static_cast<double>(t->buffer.as<T>()[offset]);
+      });
+    }
+    values.push_back(value);
   }
   return values;
 }
