@@ -77,7 +77,7 @@ def compare_golden(actual: ArrayLike, op: str, *args: Any, tolerance: Union[None
 ATTRIBUTE_TYPES = {"FLOAT": "float", "UINT": "int", "INT": "int", "DML_TENSOR_DATA_TYPE": "str"}
 # Every operator function's own keywords (the package's _Operator.function adds them).
 KEYWORDS = {"path": "str", "threads": "int", "feature_level": "_FeatureLevel", "out": "Optional[np.ndarray]",
-            "dtype": "DTypeLike", "scale": "Optional[float]", "bias": "Optional[float]"}
+            "dtype": "DTypeLike", "scale": "Optional[float]", "bias": "Optional[float]", "axis": "Optional[int]"}
 
 
 def operator_stub(dmlref, name):

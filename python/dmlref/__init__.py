@@ -68,6 +68,30 @@ def _keyword(field):
     return _re.sub(r"(?<!^)(?=[A-Z])", "_", field).lower()
 
 
+def _per_axis(inputs, names, axis):
+    """ONNX's per-axis quantization: each input after the InputTensor (scale, zero point) given
+    as a 1-D array of x.shape[axis] values is laid along that axis of x, every other dimension
+    of size 1, so that numpy's broadcasting binds it with DirectML's zero strides (no copy)."""
+    if axis is None:
+        return inputs
+    x = _np.asarray(inputs[0])
+    if isinstance(axis, bool) or not isinstance(axis, (int, _np.integer)) or not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"axis: must be an int from {-x.ndim} to {x.ndim - 1} (InputTensor has {x.ndim} "
+                         f"dimensions), got {axis!r}")
+    axis = int(axis) % x.ndim
+    out = [inputs[0]]
+    for name, value in zip(names[1:], inputs[1:]):
+        if value is None:
+            out.append(None)
+            continue
+        v = _np.asarray(value)
+        if v.ndim != 1 or v.shape[0] != x.shape[axis]:
+            raise ValueError(f"{name}.Sizes: axis={axis} needs a 1-D array of x.shape[{axis}] = {x.shape[axis]} "
+                             f"values, got shape {v.shape}")
+        out.append(v.reshape((-1,) + (1,) * (x.ndim - 1 - axis)))
+    return out
+
+
 class _Operator:
     """One operator of the registry as Python sees it: input tensors, then its required
     attributes as parameters, optional attributes as keywords (ScaleBias as scale= and bias=)."""
@@ -85,11 +109,14 @@ class _Operator:
         self.optional = [(_keyword(a["name"]), a["name"]) for a in self.attributes
                          if a["optional"] and not a["scale_bias"]]
         self.in_place = info["in_place"]
+        #: ONNX's per-axis quantization parameters: an operator with a ScaleTensor takes axis=.
+        self.per_axis = "ScaleTensor" in slots
         P = _inspect.Parameter
         params = [P(p, P.POSITIONAL_OR_KEYWORD, default=None if optional else P.empty)
                   for p, (_, optional) in zip(self.input_params, self.inputs)]
         params += [P(k, P.POSITIONAL_OR_KEYWORD) for k, _ in self.required]
         keywords = (["scale", "bias"] if self.scale_bias else []) + [k for k, _ in self.optional]
+        keywords += ["axis"] if self.per_axis else []
         self.signature = _inspect.Signature(params + [P(k, P.KEYWORD_ONLY, default=None) for k in keywords] + [
             P("path", P.KEYWORD_ONLY, default="golden"), P("threads", P.KEYWORD_ONLY, default=1),
             P("feature_level", P.KEYWORD_ONLY, default=None),
@@ -109,11 +136,17 @@ class _Operator:
         return d
 
     def run(self, a, out=None, dtype=None, path="golden", golden_extras=False):
-        return _dmlref.run(self.dml_name, [a[p] for p in self.input_params], out, dtype, self.attributes_of(a), path,
+        return _dmlref.run(self.dml_name, self.inputs_of(a), out, dtype, self.attributes_of(a), path,
                            a["feature_level"], golden_extras, a["threads"])
 
+    def inputs_of(self, a):
+        """The input tensors of bound arguments a, in slot order (axis= applied)."""
+        inputs = [a[p] for p in self.input_params]
+        return _per_axis(inputs, [n for n, _ in self.inputs], a["axis"]) if self.per_axis else inputs
+
     def _keywords(self):
-        return (["scale=None", "bias=None"] if self.scale_bias else []) + [f"{k}=None" for k, _ in self.optional]
+        return ((["scale=None", "bias=None"] if self.scale_bias else []) + [f"{k}=None" for k, _ in self.optional]
+                + (["axis=None"] if self.per_axis else []))
 
     def _attributes_source(self):
         """The expression building the attribute dict from the function's parameters."""
@@ -128,17 +161,22 @@ class _Operator:
         positional = [f"{p}=None" if optional else p for p, (_, optional) in zip(self.input_params, self.inputs)]
         positional += [k for k, _ in self.required]
         keywords = self._keywords() + ['path="golden"', "threads=1", "feature_level=None", "out=None", "dtype=None"]
+        inputs = f"[{', '.join(self.input_params)}]"
+        if self.per_axis:
+            inputs = f"_per_axis({inputs}, {[n for n, _ in self.inputs]!r}, axis)"
         source = (f"def {self.name}({', '.join(positional)}, *, {', '.join(keywords)}):\n"
-                  f"    return _run({self.dml_name!r}, [{', '.join(self.input_params)}], out, dtype, "
+                  f"    return _run({self.dml_name!r}, {inputs}, out, dtype, "
                   f"{self._attributes_source()}, path, feature_level, False, threads)\n")
-        namespace = {"_run": _dmlref.run}
+        namespace = {"_run": _dmlref.run, "_per_axis": _per_axis}
         exec(source, namespace)  # noqa: S102  (source built from the registry's names only)
         call = namespace[self.name]
         tensors = ", ".join(f"{p} = {n}{' (optional)' if o else ''}"
                             for p, (n, o) in zip(self.input_params, self.inputs))
         attributes = "".join(f", {k} = {f}" for k, f in self.required + self.optional)
         call.__doc__ = (f"DirectML's {self.dml_name} on numpy arrays: {tensors}{attributes}"
-                        f"{', scale/bias = ScaleBias' if self.scale_bias else ''}; returns the {self.output} "
+                        f"{', scale/bias = ScaleBias' if self.scale_bias else ''}"
+                        f"{'; axis=k: ONNX per-axis parameters, 1-D along x.shape[k]' if self.per_axis else ''}"
+                        f"; returns the {self.output} "
                         f"(out= in place{', which may be the InputTensor itself' if self.in_place else ''}). "
                         "See help(dmlref) for the contract.")
         call.__module__ = __name__
@@ -317,17 +355,14 @@ def compare_golden(actual, op, *args, tolerance=None, nan="any", zeros="either",
     if expected.shape != actual.shape:
         raise ValueError(f"actual.Sizes: shape {actual.shape} against the golden result's {expected.shape}")
     kind, ulps = _tolerance(tolerance, default)
-    named = [(name, _np.broadcast_to(_np.asarray(a[param]), actual.shape))
-             for param, (name, _) in zip(operator.input_params, operator.inputs) if a[param] is not None]
+    named = [(name, _np.broadcast_to(_np.asarray(value), actual.shape))
+             for value, (name, _) in zip(operator.inputs_of(a), operator.inputs) if value is not None]
     d = _dmlref.compare(expected, actual, defined, kind, ulps, nan, zeros, float(floor), named)
     report = Report(d, actual.ndim, operator.dml_name)
     for m in (report.first, report.worst):
         if m is None:
             continue
-        m.inputs = {}
-        for param, (name, _) in zip(operator.input_params, operator.inputs):
-            if a[param] is not None:
-                m.inputs[name] = _value_text(_np.broadcast_to(_np.asarray(a[param]), actual.shape)[m.index])
+        m.inputs = {name: _value_text(value[m.index]) for name, value in named}
     return report
 
 
