@@ -21,7 +21,9 @@ Contract:
   DirectML's unsigned strides cannot express (a negative stride, a stride that is not a
   multiple of the item size, a misaligned address) is bound as a C-contiguous copy of that
   input (its zero-stride dimensions stay broadcast); such a view is refused as out=.
-  numpy.float16 is FLOAT16. Python scalars become numpy's int64/float64: pass numpy scalars.
+  numpy.float16 is FLOAT16. Python scalars and lists become numpy's int64/float64 (an error
+  refusing that type says so): pass numpy scalars and arrays. An empty array (a size 0) gives
+  an empty result of the broadcast shape once the descriptor's rules are checked.
 - out= receives the result in place; it may be the operator's InputTensor exactly where
   DirectML allows in-place execution, and may overlap no other input (byte ranges, rounded
   up to 4 bytes as DMLCalcBufferTensorSize does). Without out=, the result is a new array of
@@ -66,6 +68,30 @@ def _keyword(field):
     return _re.sub(r"(?<!^)(?=[A-Z])", "_", field).lower()
 
 
+def _per_axis(inputs, names, axis):
+    """ONNX's per-axis quantization: each input after the InputTensor (scale, zero point) given
+    as a 1-D array of x.shape[axis] values is laid along that axis of x, every other dimension
+    of size 1, so that numpy's broadcasting binds it with DirectML's zero strides (no copy)."""
+    if axis is None:
+        return inputs
+    x = _np.asarray(inputs[0])
+    if isinstance(axis, bool) or not isinstance(axis, (int, _np.integer)) or not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"axis: must be an int from {-x.ndim} to {x.ndim - 1} (InputTensor has {x.ndim} "
+                         f"dimensions), got {axis!r}")
+    axis = int(axis) % x.ndim
+    out = [inputs[0]]
+    for name, value in zip(names[1:], inputs[1:]):
+        if value is None:
+            out.append(None)
+            continue
+        v = _np.asarray(value)
+        if v.ndim != 1 or v.shape[0] != x.shape[axis]:
+            raise ValueError(f"{name}.Sizes: axis={axis} needs a 1-D array of x.shape[{axis}] = {x.shape[axis]} "
+                             f"values, got shape {v.shape}")
+        out.append(v.reshape((-1,) + (1,) * (x.ndim - 1 - axis)))
+    return out
+
+
 class _Operator:
     """One operator of the registry as Python sees it: input tensors, then its required
     attributes as parameters, optional attributes as keywords (ScaleBias as scale= and bias=)."""
@@ -83,11 +109,14 @@ class _Operator:
         self.optional = [(_keyword(a["name"]), a["name"]) for a in self.attributes
                          if a["optional"] and not a["scale_bias"]]
         self.in_place = info["in_place"]
+        #: ONNX's per-axis quantization parameters: an operator with a ScaleTensor takes axis=.
+        self.per_axis = "ScaleTensor" in slots
         P = _inspect.Parameter
         params = [P(p, P.POSITIONAL_OR_KEYWORD, default=None if optional else P.empty)
                   for p, (_, optional) in zip(self.input_params, self.inputs)]
         params += [P(k, P.POSITIONAL_OR_KEYWORD) for k, _ in self.required]
         keywords = (["scale", "bias"] if self.scale_bias else []) + [k for k, _ in self.optional]
+        keywords += ["axis"] if self.per_axis else []
         self.signature = _inspect.Signature(params + [P(k, P.KEYWORD_ONLY, default=None) for k in keywords] + [
             P("path", P.KEYWORD_ONLY, default="golden"), P("threads", P.KEYWORD_ONLY, default=1),
             P("feature_level", P.KEYWORD_ONLY, default=None),
@@ -107,11 +136,17 @@ class _Operator:
         return d
 
     def run(self, a, out=None, dtype=None, path="golden", golden_extras=False):
-        return _dmlref.run(self.dml_name, [a[p] for p in self.input_params], out, dtype, self.attributes_of(a), path,
+        return _dmlref.run(self.dml_name, self.inputs_of(a), out, dtype, self.attributes_of(a), path,
                            a["feature_level"], golden_extras, a["threads"])
 
+    def inputs_of(self, a):
+        """The input tensors of bound arguments a, in slot order (axis= applied)."""
+        inputs = [a[p] for p in self.input_params]
+        return _per_axis(inputs, [n for n, _ in self.inputs], a["axis"]) if self.per_axis else inputs
+
     def _keywords(self):
-        return (["scale=None", "bias=None"] if self.scale_bias else []) + [f"{k}=None" for k, _ in self.optional]
+        return ((["scale=None", "bias=None"] if self.scale_bias else []) + [f"{k}=None" for k, _ in self.optional]
+                + (["axis=None"] if self.per_axis else []))
 
     def _attributes_source(self):
         """The expression building the attribute dict from the function's parameters."""
@@ -126,17 +161,22 @@ class _Operator:
         positional = [f"{p}=None" if optional else p for p, (_, optional) in zip(self.input_params, self.inputs)]
         positional += [k for k, _ in self.required]
         keywords = self._keywords() + ['path="golden"', "threads=1", "feature_level=None", "out=None", "dtype=None"]
+        inputs = f"[{', '.join(self.input_params)}]"
+        if self.per_axis:
+            inputs = f"_per_axis({inputs}, {[n for n, _ in self.inputs]!r}, axis)"
         source = (f"def {self.name}({', '.join(positional)}, *, {', '.join(keywords)}):\n"
-                  f"    return _run({self.dml_name!r}, [{', '.join(self.input_params)}], out, dtype, "
+                  f"    return _run({self.dml_name!r}, {inputs}, out, dtype, "
                   f"{self._attributes_source()}, path, feature_level, False, threads)\n")
-        namespace = {"_run": _dmlref.run}
+        namespace = {"_run": _dmlref.run, "_per_axis": _per_axis}
         exec(source, namespace)  # noqa: S102  (source built from the registry's names only)
         call = namespace[self.name]
         tensors = ", ".join(f"{p} = {n}{' (optional)' if o else ''}"
                             for p, (n, o) in zip(self.input_params, self.inputs))
         attributes = "".join(f", {k} = {f}" for k, f in self.required + self.optional)
         call.__doc__ = (f"DirectML's {self.dml_name} on numpy arrays: {tensors}{attributes}"
-                        f"{', scale/bias = ScaleBias' if self.scale_bias else ''}; returns the {self.output} "
+                        f"{', scale/bias = ScaleBias' if self.scale_bias else ''}"
+                        f"{'; axis=k: ONNX per-axis parameters, 1-D along x.shape[k]' if self.per_axis else ''}"
+                        f"; returns the {self.output} "
                         f"(out= in place{', which may be the InputTensor itself' if self.in_place else ''}). "
                         "See help(dmlref) for the contract.")
         call.__module__ = __name__
@@ -192,6 +232,14 @@ def execute(op, tensors, *, feature_level=None, path="golden", threads=1, scale=
 # ---- judging ------------------------------------------------------------------------------------
 
 
+def _numpy_index(index, ndim):
+    """A reported index (DirectML's rank, at least 1) as numpy coordinates of an ndim array."""
+    if index is None:
+        return None
+    index = tuple(index)
+    return index[len(index) - ndim:] if ndim else ()
+
+
 class Mismatch:
     """One mismatched element: index (numpy coordinates), expected and actual as decimals and
     bits, ulps, whether it is a NaN mismatch, a zero of the wrong sign or an infinity against a
@@ -199,8 +247,7 @@ class Mismatch:
     tensor name -> (value, bits)) when the comparison knows the operator's inputs."""
 
     def __init__(self, d, ndim):
-        index = tuple(d["index"])
-        self.index = index[len(index) - ndim:] if ndim else ()
+        self.index = _numpy_index(d["index"], ndim)
         self.expected, self.actual = d["expected"], d["actual"]
         self.expected_bits, self.actual_bits = d["expected_bits"], d["actual_bits"]
         self.ulps = d["ulps"]
@@ -223,10 +270,15 @@ def _value_text(v):
 
 class Report:
     """A comparison's verdict: passed (also the report's truth value), dtype, tolerance
-    ("exact" or ULPs), compared, mismatches, skipped (undefined elements), nan_mismatches,
-    zero_sign_mismatches, infinity_mismatches (an infinity against a finite value, at any
-    tolerance), max_ulps (the worst distance), first and worst (Mismatch or None),
-    histogram ({"0": n, "1": n, "3-4": n, ..., "NaN": n}). str() reads like dmlref-eval's."""
+    ("exact" or ULPs), compared, mismatches, mismatched_share (mismatches / compared),
+    skipped (undefined elements), nan_mismatches, zero_sign_mismatches, infinity_mismatches
+    (an infinity against a finite value, at any tolerance), max_ulps (the worst distance),
+    first and worst (Mismatch or None), histogram ({"0": n, "1": n, "3-4": n, ..., "NaN": n});
+    as torch.testing.assert_close reports them, max_abs_diff and max_rel_diff (|actual -
+    expected| and that over |expected|, over the compared elements but NaN mismatches; inf
+    where an infinity differs, or relative to an expected 0) with max_abs_diff_index and
+    max_rel_diff_index (where each first occurs), None when no element differs. str() is
+    dmlref-eval's report of a case, word for word."""
 
     def __init__(self, d, ndim, operator=None):
         self.passed = d["passed"]
@@ -235,6 +287,10 @@ class Report:
         self.nan_mismatches, self.zero_sign_mismatches = d["nan_mismatches"], d["zero_sign_mismatches"]
         self.infinity_mismatches = d["infinity_mismatches"]
         self.max_ulps = d["max_ulps"]
+        self.mismatched_share = d["mismatched_share"]
+        self.max_abs_diff, self.max_rel_diff = d["max_abs_diff"], d["max_rel_diff"]
+        self.max_abs_diff_index = _numpy_index(d["max_abs_diff_index"], ndim)
+        self.max_rel_diff_index = _numpy_index(d["max_rel_diff_index"], ndim)
         #: what distances count: "ULP" for floats, "integer units" (|difference|) for integers
         self.units = "ULP" if self.dtype.startswith("FLOAT") else "integer units"
         self.first = Mismatch(d["first"], ndim) if d["first"] else None
@@ -252,13 +308,7 @@ class Report:
         return "exact" if self.tolerance == "exact" else f"{self.tolerance} {self.units}"
 
     def __str__(self):
-        lines = []
-        for line in self._text.splitlines():
-            lines.append(line)
-            for what, m in (("first", self.first), ("worst", self.worst)):
-                if m is not None and m.inputs and line.startswith(f"  {what} mismatch at "):
-                    lines.append("    inputs: " + ", ".join(f"{name} {value}" for name, value in m.inputs.items()))
-        return (f"{self.operator}: " if self.operator else "") + "\n".join(lines) + "\n"
+        return self._text
 
     def __repr__(self):
         return f"<dmlref.Report {'PASS' if self.passed else 'FAIL'}: {self.mismatches} of {self.compared} mismatched>"
@@ -275,12 +325,14 @@ def _tolerance(tolerance, default="exact"):
     return "ulp", int(t)
 
 
-def compare(expected, actual, tolerance=None, *, nan="any", zeros="either", floor=0.0, defined=None):
+def compare(actual, expected, tolerance=None, *, nan="any", zeros="either", floor=0.0, defined=None):
     """Judges actual against expected (same dtype and shape; any strides) with dmlref's
-    comparator: ULPs in the output's own type, +0 == -0 unless zeros="same-sign", any NaN
-    matches any NaN unless nan="same-bits", integers in integer units; floor= an absolute
-    difference that passes; defined= a bool array, False where an element is not compared.
-    tolerance: None or "exact" (the default here), or a number of ULPs. Returns a Report."""
+    comparator; the arguments come in numpy's and torch's order (assert_allclose,
+    assert_close), and may be given by keyword: compare(actual=..., expected=...). ULPs in the
+    output's own type, +0 == -0 unless zeros="same-sign", any NaN matches any NaN unless
+    nan="same-bits", integers in integer units; floor= an absolute difference that passes;
+    defined= a bool array, False where an element is not compared. tolerance: None or "exact"
+    (the default here), or a number of ULPs. Returns a Report."""
     expected, actual = _np.asarray(expected), _np.asarray(actual)
     kind, ulps = _tolerance(tolerance)
     d = _dmlref.compare(expected, actual, defined, kind, ulps, nan, zeros, float(floor))
@@ -303,15 +355,14 @@ def compare_golden(actual, op, *args, tolerance=None, nan="any", zeros="either",
     if expected.shape != actual.shape:
         raise ValueError(f"actual.Sizes: shape {actual.shape} against the golden result's {expected.shape}")
     kind, ulps = _tolerance(tolerance, default)
-    d = _dmlref.compare(expected, actual, defined, kind, ulps, nan, zeros, float(floor))
+    named = [(name, _np.broadcast_to(_np.asarray(value), actual.shape))
+             for value, (name, _) in zip(operator.inputs_of(a), operator.inputs) if value is not None]
+    d = _dmlref.compare(expected, actual, defined, kind, ulps, nan, zeros, float(floor), named)
     report = Report(d, actual.ndim, operator.dml_name)
     for m in (report.first, report.worst):
         if m is None:
             continue
-        m.inputs = {}
-        for param, (name, _) in zip(operator.input_params, operator.inputs):
-            if a[param] is not None:
-                m.inputs[name] = _value_text(_np.broadcast_to(_np.asarray(a[param]), actual.shape)[m.index])
+        m.inputs = {name: _value_text(value[m.index]) for name, value in named}
     return report
 
 

@@ -63,13 +63,14 @@ def assert_golden(actual, op, *args, **kwargs):
     return report
 
 
-def assert_matches(expected, actual, tolerance=None, **kwargs):
-    """Passes when actual matches expected under dmlref.compare's rules; raises AssertionError
-    with a one-line verdict and the report otherwise, or when actual's shape or dtype is not
-    expected's. Returns the report."""
+def assert_matches(actual, expected, tolerance=None, **kwargs):
+    """Passes when actual matches expected under dmlref.compare's rules (the arguments in
+    numpy's and torch's order, as compare takes them); raises AssertionError with a one-line
+    verdict and the report otherwise, or when actual's shape or dtype is not expected's.
+    Returns the report."""
     expected = _np.asarray(expected)
     _check_like(actual, expected.shape, expected.dtype, "expected")
-    report = dmlref.compare(expected, actual, tolerance, **kwargs)
+    report = dmlref.compare(actual, expected, tolerance, **kwargs)
     if not report.passed:
         _fail(report)
     return report

@@ -27,6 +27,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -39,6 +40,7 @@
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/oracle/compare.hpp"
 #include "dmlref/oracle/defined_mask.hpp"
+#include "dmlref/oracle/report_text.hpp"
 #include "dmlref/oracle/tolerance_table.hpp"
 #include "dmlref/ops/registry.hpp"
 #include "dmlref/version.hpp"
@@ -250,6 +252,7 @@ struct tensor_binding {
   bool present = false;
   py::array array;  // what is bound: the caller's array, or the copy of it
   bool copied = false;
+  std::string from_python;  // "list", "float", ...: what Python gave, which numpy typed by its defaults
   std::uintptr_t original_low = 0, original_high = 0;  // the caller's bytes, when copied
   data_type type = data_type::unknown;
   std::array<std::uint32_t, max_rank> sizes{};
@@ -317,6 +320,21 @@ void describe(tensor_binding& b, const std::vector<py::ssize_t>& shape, std::uin
   b.desc = {dml::DML_TENSOR_TYPE_BUFFER, &b.buffer};
 }
 
+/// An empty array's numpy strides are 0 (nothing is addressed): for the descriptor checked in
+/// its place (sizes 0 read as 1), its strides are packed over those sizes, 0 where the array
+/// itself broadcasts (a missing dimension, or one of size 1).
+void pack_empty(tensor_binding& b, std::uint32_t dml_rank) {
+  const auto ndim = static_cast<std::uint32_t>(b.array.ndim());
+  std::uint64_t packed = 1;
+  for (std::uint32_t i = dml_rank; i-- > 0;) {
+    const bool own = i + ndim >= dml_rank && b.array.shape(static_cast<py::ssize_t>(i + ndim - dml_rank)) != 1;
+    b.strides[i] = own && b.sizes[i] > 1 ? static_cast<std::uint32_t>(packed) : 0;
+    if (own) packed *= b.sizes[i];
+  }
+  b.buffer.TotalTensorSizeInBytes =
+      dmlref::calc_buffer_tensor_size(b.type, dml_rank, b.sizes.data(), b.strides.data()).value_or(0);
+}
+
 /// numpy's broadcast of shapes; raises naming the tensor that does not fit.
 std::vector<py::ssize_t> broadcast_shape(const std::vector<std::pair<std::string, std::vector<py::ssize_t>>>& shapes) {
   std::vector<py::ssize_t> out;
@@ -342,6 +360,9 @@ std::vector<py::ssize_t> broadcast_shape(const std::vector<std::pair<std::string
 tensor_binding bind_input(const py::object& obj, const std::string& tensor) {
   tensor_binding b;
   b.present = true;
+  if (!py::isinstance<py::array>(obj) && !py::isinstance(obj, py::module_::import("numpy").attr("generic"))) {
+    b.from_python = py::str(py::type::of(obj).attr("__name__")).cast<std::string>();
+  }
   b.array = py::array::ensure(obj);
   if (!b.array) raise(tensor + ": cannot be read as a numpy array");
   b.type = checked_type_of(b.array.dtype(), tensor);
@@ -368,6 +389,28 @@ tensor_binding bind_input(const py::object& obj, const std::string& tensor) {
 }
 
 // ---- the operation ----------------------------------------------------------------------------
+
+/// A refusal of a tensor's DataType where the tensor is a Python object (a list, a float)
+/// that numpy typed by its defaults (float64, int64): the message says so and how to pass a
+/// dtype, since the caller never chose that type.
+[[noreturn]] void raise_naming_python_types(const status& s, const tensor_binding* t, const std::string* names,
+                                            std::size_t n) {
+  for (std::size_t k = 0; k < n; ++k) {
+    if (!t[k].present || t[k].from_python.empty() || s.field() != "DataType" || s.tensor() != names[k]) continue;
+    const auto dt = t[k].array.dtype();
+    const std::string numpy_name = py::str(py::object(dt)).cast<std::string>();
+    const std::string suggested = dt.kind() == 'f' ? "float32" : dt.kind() == 'b' ? "uint8" : "int32";
+    const bool scalar = t[k].array.ndim() == 0;
+    const std::string example =
+        scalar ? "np." + suggested + "(" + py::repr(t[k].array.attr("item")()).cast<std::string>() + ")"
+               : "np.asarray(x, dtype=np." + suggested + ")";
+    const data_type type = type_of(dt);
+    raise(s.message() + "; " + names[k] + " is a Python " + t[k].from_python + ", which numpy made " +
+          (type == data_type::unknown ? numpy_name : std::string(dmlref::name(type))) + " (" + numpy_name +
+          "): pass a numpy " + (scalar ? "scalar" : "array") + " of the type you mean, such as " + example);
+  }
+  raise(s);
+}
 
 /// The output data types Op's support table admits for these inputs at this level, and, when
 /// it admits none, the rule that refuses them: the first one that names an input (the inputs
@@ -429,6 +472,9 @@ run_result run_operator(const run_request& r) {
 
   // Inputs, their broadcast shape, and the output's data type.
   std::array<tensor_binding, n_tensors> t{};
+  std::array<std::string, n_tensors> slot_names{};
+  for (std::size_t k = 0; k < n_tensors; ++k) slot_names[k] = ops::tensor_field_of<Op>(k).name;
+  const auto fail = [&](const status& s) { raise_naming_python_types(s, t.data(), slot_names.data(), n_tensors); };
   std::vector<std::pair<std::string, std::vector<py::ssize_t>>> shapes;
   ops::operation_types types;
   types.scale_bias = attributes.scale_bias().has_value();
@@ -475,7 +521,7 @@ run_result run_operator(const run_request& r) {
     if (candidates.size() == 1) {
       out_type = candidates[0];
     } else if (candidates.empty()) {
-      raise(refusal);
+      fail(refusal);
     } else {
       std::string names;
       for (auto c : candidates) names += (names.empty() ? "" : ", ") + std::string(dmlref::name(c));
@@ -489,6 +535,11 @@ run_result run_operator(const run_request& r) {
     raise(out_name + ".Sizes: the product of Sizes exceeds 2^32 - 1 elements");
   }
   if (!given) out = py::array(dtype_of(out_type), shape);
+  // A zero-element result (numpy's and torch's rule for empty arrays): DirectML sizes are at
+  // least 1, so the descriptor is checked with each size 0 read as 1, and nothing runs.
+  const bool empty = count == 0;
+  std::vector<py::ssize_t> described = shape;
+  for (auto& n : described) n = std::max<py::ssize_t>(n, 1);
   t[n_inputs].present = true;
   t[n_inputs].array = out;
   t[n_inputs].type = out_type;
@@ -499,7 +550,8 @@ run_result run_operator(const run_request& r) {
   std::array<const dml::DML_TENSOR_DESC*, n_tensors> descs{};
   for (std::size_t k = 0; k < n_tensors; ++k) {
     if (!t[k].present) continue;
-    describe(t[k], shape, dml_rank, ops::tensor_field_of<Op>(k).name);
+    describe(t[k], described, dml_rank, ops::tensor_field_of<Op>(k).name);
+    if (empty) pack_empty(t[k], dml_rank);
     descs[k] = &t[k].desc;
   }
   const dml::descriptor_storage desc(ops::schema_of<Op>(), descs.data(), attributes);
@@ -515,8 +567,17 @@ run_result run_operator(const run_request& r) {
   }
   const dml::output_binding outputs[1] = {{out.mutable_data(), t[n_inputs].buffer.TotalTensorSizeInBytes}};
   dml::validated_operation v;
-  if (auto s = dml::validate_descriptor(static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc, v); !s.ok()) raise(s);
-  if (auto s = dml::validate_bindings(v, inputs.data(), n_inputs, outputs, 1); !s.ok()) raise(s);
+  if (auto s = dml::validate_descriptor(static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc, v); !s.ok()) fail(s);
+  if (empty) {
+    run_result result;
+    result.out = out;
+    if (r.golden_extras) {
+      result.defined = py::array_t<bool>(shape);
+      result.tol = oracle::default_tolerance(v.op.type, v.types());
+    }
+    return result;
+  }
+  if (auto s = dml::validate_bindings(v, inputs.data(), n_inputs, outputs, 1); !s.ok()) fail(s);
   // An input bound as a copy hides the caller's memory from the aliasing rule: check it here.
   const auto [out_low, out_high] = byte_extent(out);
   for (std::size_t k = 0; k < n_inputs; ++k) {
@@ -656,12 +717,50 @@ py::dict element_dict(const oracle::element_report& e) {
   return d;
 }
 
+py::object greatest_value(const oracle::greatest_difference& g) {
+  if (!g.present) return py::none();
+  return py::float_(g.infinite ? std::numeric_limits<double>::infinity() : g.value);
+}
+
+py::object greatest_index(const oracle::greatest_difference& g) {
+  if (!g.present) return py::none();
+  return py::tuple(py::cast(std::vector<std::uint32_t>(g.index.begin(), g.index.begin() + g.rank)));
+}
+
+/// "InputTensor 2.5, ExponentTensor 3": the inputs (name, array of the compared shape, any
+/// strides) at a reported element, each value as oracle::value_text writes it.
+std::string inputs_text(const py::list& inputs, const oracle::element_report& at) {
+  std::string text;
+  if (!at.present) return text;
+  for (const auto& item : inputs) {
+    const auto pair = item.cast<py::tuple>();
+    const auto a = pair[1].cast<py::array>();
+    std::int64_t offset = 0;
+    for (py::ssize_t d = 0; d < a.ndim() && static_cast<std::uint32_t>(d) < at.rank; ++d) {
+      offset += static_cast<std::int64_t>(at.index[static_cast<std::size_t>(d)]) * a.strides(d);
+    }
+    const auto* bytes = static_cast<const unsigned char*>(a.data()) + offset;
+    std::string value;
+    dmlref::visit_type(type_of(a.dtype()), comparable_elements{}, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      T x{};
+      std::memcpy(&x, bytes, sizeof x);
+      value = oracle::value_text(x);
+      return true;
+    });
+    if (value.empty()) continue;
+    text.append(text.empty() ? "" : ", ").append(pair[0].cast<std::string>() + " " + value);
+  }
+  return text;
+}
+
 /// Compares actual against expected (same dtype and shape) element by element under the
 /// comparator's rules; defined (a bool array of the same shape, or None) marks the elements
-/// compared. Returns the report's fields and text as a dict.
+/// compared; inputs ((DirectML name, array broadcast to the shape) pairs, possibly none) are
+/// named at the first and worst mismatch. Returns the report's fields and text as a dict.
 py::dict compare(const py::array& expected_in, const py::array& actual_in, const py::object& defined_in,
                  const std::string& tol_kind, std::uint64_t tol_ulps, const std::string& nans,
-                 const std::string& zeros, double floor) {
+                 const std::string& zeros, double floor, const py::list& inputs) {
   const data_type type = checked_type_of(expected_in.dtype(), "expected");
   if (checked_type_of(actual_in.dtype(), "actual") != type) {
     raise("actual.DataType: " + std::string(dmlref::name(checked_type_of(actual_in.dtype(), "actual"))) +
@@ -731,7 +830,12 @@ py::dict compare(const py::array& expected_in, const py::array& actual_in, const
     if (rep.histogram.counts[b] != 0) histogram[py::str(oracle::ulp_histogram::label(b))] = rep.histogram.counts[b];
   }
   d["histogram"] = histogram;
-  d["text"] = rep.text();
+  d["mismatched_share"] = rep.mismatched_share();
+  d["max_abs_diff"] = greatest_value(rep.max_absolute);
+  d["max_abs_diff_index"] = greatest_index(rep.max_absolute);
+  d["max_rel_diff"] = greatest_value(rep.max_relative);
+  d["max_rel_diff_index"] = greatest_index(rep.max_relative);
+  d["text"] = oracle::detailed_text(rep, {inputs_text(inputs, rep.first), {}}, {inputs_text(inputs, rep.worst), {}});
   return d;
 }
 
@@ -852,7 +956,7 @@ PYBIND11_MODULE(_dmlref, m) {
   m.def("execute", &execute, py::arg("op"), py::arg("tensors"), py::arg("feature_level") = py::none(),
         py::arg("path") = "golden", py::arg("attributes") = py::dict(), py::arg("threads") = 1);
   m.def("compare", &compare, py::arg("expected"), py::arg("actual"), py::arg("defined"), py::arg("tolerance_kind"),
-        py::arg("tolerance_ulps"), py::arg("nan"), py::arg("zeros"), py::arg("floor"));
+        py::arg("tolerance_ulps"), py::arg("nan"), py::arg("zeros"), py::arg("floor"), py::arg("inputs") = py::list());
   m.def("time_execute", &time_execute, py::arg("op"), py::arg("inputs"), py::arg("out"), py::arg("repeats"));
   m.def("stats", [] {
     py::dict d;

@@ -28,6 +28,24 @@ def test_wrong_dtypes():
     refuses(lambda: dmlref.pow(x16, x16, dtype=np.int8), [x16], r"^OutputTensor\.DataType")
 
 
+def test_python_scalars_and_lists_name_what_numpy_made_of_them():
+    with pytest.raises(ValueError, match=r"^InputTensor\.DataType: FLOAT64 is not supported by ELEMENT_WISE_SIGN.*; "
+                                         r"InputTensor is a Python list, which numpy made FLOAT64 \(float64\): pass a "
+                                         r"numpy array of the type you mean, such as np\.asarray\(x, dtype=np\.float32\)$"):
+        dmlref.sign([1.0, -2.0])
+    with pytest.raises(ValueError, match=r"^ExponentTensor\.DataType: FLOAT64 .*; ExponentTensor is a Python float, "
+                                         r"which numpy made FLOAT64 \(float64\): pass a numpy scalar of the type you "
+                                         r"mean, such as np\.float32\(2\.5\)$"):
+        dmlref.pow(np.float32([1, 2]), 2.5)
+    with pytest.raises(ValueError, match=r"ScaleTensor is a Python int, which numpy made INT64 \(int64\): .* np\.int32\(1\)$"):
+        dmlref.dequantize_linear(np.int8([1]), 1)
+    # A numpy array of float64 is the caller's own choice: the plain rule, no hint.
+    with pytest.raises(ValueError, match=r"^InputTensor\.DataType: FLOAT64 is not supported by ELEMENT_WISE_SIGN[^;]*$"):
+        dmlref.sign(np.float64([1]))
+    # A Python int is fine where INT64 is supported.
+    assert dmlref.sign([-3, 4]).tolist() == [-1, 1]
+
+
 def test_feature_level_rules():
     i8 = np.int8([1, 2])
     refuses(lambda: dmlref.pow(i8, i8, feature_level="2_1"), [i8],

@@ -138,6 +138,30 @@ def test_a_negative_stride_copy_keeps_broadcast_dimensions_unallocated():
         dmlref.pow(np.broadcast_to(row, (1 << 23, 1000)), np.float32(1))
 
 
-def test_empty_arrays_are_refused():
-    with pytest.raises(ValueError, match=r"^InputTensor\.Sizes: size 1 is 0; every size must be at least 1"):
-        dmlref.sign(np.zeros((2, 0), np.float32))
+def test_empty_arrays_give_empty_results():
+    # numpy's and torch's rule: a zero-element tensor has a zero-element result.
+    r = dmlref.sign(np.zeros((2, 0), np.float32))
+    assert r.shape == (2, 0) and r.dtype == np.float32
+    r = dmlref.pow(np.zeros((0, 3), np.float16), np.int32([1, 2, 3]))  # broadcast against an empty one
+    assert r.shape == (0, 3) and r.dtype == np.float16
+    assert dmlref.quantize_linear(np.float32([]), np.float32(0.5), np.uint8(3)).dtype == np.uint8
+    out = np.zeros((0,), np.float32)
+    assert dmlref.constant_pow(np.float32([]), 2, out=out) is out
+    # The descriptor's rules still hold: types, the feature level, attributes, broadcasting.
+    with pytest.raises(ValueError, match=r"^InputTensor\.DataType: FLOAT64 is not supported"):
+        dmlref.sign(np.zeros(0, np.float64))
+    with pytest.raises(ValueError, match=r"does not broadcast"):
+        dmlref.pow(np.zeros((0,), np.float32), np.float32([1, 2]))
+    with pytest.raises(ValueError, match=r"^OutputTensor\.DataType: .*pass dtype="):
+        dmlref.quantize_linear(np.float32([]), np.float32(0.5))
+    with pytest.raises(ValueError, match=r"^OutputTensor\.Sizes: out= has shape \(1,\)"):
+        dmlref.sign(np.float32([]), out=np.zeros(1, np.float32))
+    # Judging them passes: nothing to compare.
+    report = dmlref.compare_golden(np.zeros((2, 0), np.float16), "POW", np.zeros((2, 0), np.float16), np.float16(2))
+    assert report.passed and report.compared == 0
+    assert dmlref.compare(np.int8([]), np.int8([])).passed
+    from dmlref.testing import assert_golden
+    assert_golden(np.float32([]), "SIGN", np.float32([]))
+    # execute() is DirectML's own shape: a size of 0 stays refused there.
+    with pytest.raises(ValueError, match=r"^InputTensor\.Sizes: size 0 is 0; every size must be at least 1"):
+        dmlref.execute("SIGN", {"InputTensor": (np.zeros(1, np.float32), [0]), "OutputTensor": (np.zeros(1, np.float32), [0])})

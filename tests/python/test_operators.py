@@ -6,7 +6,7 @@ import pytest
 
 import dmlref
 from dmlref.testing import assert_golden
-from helpers import bits
+from helpers import bits, copies
 
 FLOATS = [np.float32, np.float16]
 INTS_8_TO_32 = [np.int8, np.int16, np.int32, np.uint8, np.uint16, np.uint32]
@@ -186,3 +186,30 @@ def test_several_output_types_need_dtype():
     with pytest.raises(ValueError, match=r"^ScaleTensor\.DataType: ELEMENT_WISE_QUANTIZE_LINEAR takes a FLOAT32 "
                                          r"ScaleTensor for a INT32 InputTensor, got FLOAT16"):
         dmlref.quantize_linear(np.int32([1]), np.float16([1]), np.int8([0]))
+
+
+def test_per_axis_quantization_parameters_follow_onnx():
+    x = np.arange(-12, 12, dtype=np.int8).reshape(2, 3, 4)
+    scale = np.float32([0.5, 0.25, 2])
+    zero_point = np.int8([1, -1, 0])
+    # ONNX's DequantizeLinear with axis=1: scale and zero point along dimension 1.
+    expected = (x.astype(np.float64) - zero_point[:, None]) * scale[:, None]
+    np.testing.assert_array_equal(dmlref.dequantize_linear(x, scale, zero_point, axis=1), expected.astype(np.float32))
+    np.testing.assert_array_equal(dmlref.dequantize_linear(x, scale, zero_point, axis=-2),
+                                  dmlref.dequantize_linear(x, scale.reshape(3, 1), zero_point.reshape(3, 1)))
+    # The reshaped parameters are views: bound through DirectML's zero strides, no copies.
+    before = copies()
+    y = dmlref.quantize_linear(expected.astype(np.float32), scale, zero_point, axis=1)
+    assert copies() == before
+    np.testing.assert_array_equal(y, x)
+    last = np.float32([1, 2, 4, 8])
+    np.testing.assert_array_equal(dmlref.dequantize_linear(x, last, axis=2), (x * last).astype(np.float32))
+    r = dmlref.compare_golden(dmlref.dequantize_linear(x, scale, zero_point, axis=1), "DEQUANTIZE_LINEAR", x, scale,
+                              zero_point, axis=1)
+    assert r.passed and r.compared == x.size
+    with pytest.raises(ValueError, match=r"^ScaleTensor\.Sizes: axis=1 needs a 1-D array of x\.shape\[1\] = 3 values, "
+                                         r"got shape \(4,\)$"):
+        dmlref.dequantize_linear(x, last, axis=1)
+    with pytest.raises(ValueError, match=r"^axis: must be an int from -3 to 2 \(InputTensor has 3 dimensions\), got 3$"):
+        dmlref.dequantize_linear(x, scale, axis=3)
+    assert "axis" not in inspect.signature(dmlref.pow).parameters  # only operators with a ScaleTensor

@@ -276,6 +276,7 @@ def test_check_names_the_case_file_values_as_expected_and_shows_inputs(tmp_path)
     assert "inputs InputTensor 4, ExponentTensor 2" in r.stdout
     assert "|actual - expected| 1, relative 0.0588" in r.stdout
     assert "mismatched: 1 of 4 compared (25%)" in r.stdout
+    assert "  greatest absolute difference: 1 at [2]\n  greatest relative difference: 0.0588235 at [2]\n" in r.stdout
     assert r.stdout.strip().endswith("1 passed, 1 failed")
 
 
@@ -287,6 +288,12 @@ def test_reports_for_ci(tmp_path):
     assert report["passed"] == 1 and report["failed"] == 1
     assert [c["result"] for c in report["cases"]] == ["pass", "fail"]
     assert report["cases"][1]["worst_ulp"] == 2**19 and report["cases"][1]["mismatched"] == 1  # 16 against 17
+    bad = report["cases"][1]  # beside ULPs, what torch.testing.assert_close shows
+    assert bad["mismatched_share"] == 0.25
+    assert bad["greatest_absolute_difference"] == {"value": 1.0, "index": [2]}
+    assert bad["greatest_relative_difference"]["index"] == [2]
+    assert abs(bad["greatest_relative_difference"]["value"] - 1 / 17) < 1e-15
+    assert "greatest_absolute_difference" not in report["cases"][0]
     r = run_eval("check", cases, "--tolerance", "exact", "--report", "junit", tmp_path / "r.xml")
     import xml.etree.ElementTree as ET
     suite = ET.parse(tmp_path / "r.xml").getroot().find("testsuite")
@@ -555,3 +562,78 @@ def test_describe_refuses_unknown_and_ambiguous_names(name, words):
 def test_describe_refuses_an_unknown_format():
     r = run_eval("describe", "--format", "xml")
     assert r.returncode == 2 and "--format" in r.stderr
+
+
+# ---- the dense export -------------------------------------------------------------------------
+
+NPY_DTYPES = {"FLOAT32": "<f4", "FLOAT16": "<f2", "INT8": "i1", "UINT8": "u1", "INT32": "<i4", "UINT32": "<u4",
+              "INT16": "<i2", "UINT16": "<u2", "INT64": "<i8", "UINT64": "<u8", "FLOAT64": "<f8"}
+
+
+def logical(tensor):
+    """A case tensor's logical values through its DirectML strides (buffer order data), by numpy."""
+    dtype = np.dtype(NPY_DTYPES[tensor["dataType"]])
+    data = tensor["data"]
+    buffer = np.array([int(v, 16) for v in data], dtype=dtype.str.replace("f", "u")).view(dtype) \
+        if data and isinstance(data[0], str) else np.array(data, dtype)
+    sizes = tensor["sizes"]
+    strides = tensor.get("strides") or [int(np.prod(sizes[i + 1:])) for i in range(len(sizes))]
+    return np.lib.stride_tricks.as_strided(buffer, sizes, [s * dtype.itemsize for s in strides])
+
+
+def test_export_writes_every_tensor_dense(tmp_path):
+    case = {"format": "dmlref-case/1", "name": "padded and broadcast", "op": "DEQUANTIZE_LINEAR", "featureLevel": "6_2",
+            "tensors": {
+                "InputTensor": {"dataType": "INT8", "sizes": [2, 3], "strides": [4, 1], "data": [-4, 0, 7, 99, 10, -128, 127]},
+                "ScaleTensor": {"dataType": "FLOAT32", "sizes": [2, 3], "strides": [1, 0], "data": [0.5, 0.25]},
+                "ZeroPointTensor": {"dataType": "INT8", "sizes": [2, 3], "strides": [0, 0], "data": [1]},
+                "OutputTensor": {"dataType": "FLOAT32", "sizes": [2, 3]}}}
+    cases = write_json(tmp_path / "c.json", {"cases": [case, {"op": "SIGN"}]})
+    out = tmp_path / "new" / "dense"
+    r = run_eval("export", cases, "--out-dir", out)
+    assert r.returncode == 2 and "case 1" in r.stderr  # the broken case is named; the good one is exported
+    printed = json.loads(r.stdout)
+    kept = json.loads((out / "export.json").read_text())
+    assert kept["format"] == "dmlref-export/1" and kept["cases"][1]["name"] == "case 1" and "error" in kept["cases"][1]
+    entry = kept["cases"][0]
+    assert (entry["op"], entry["featureLevel"]) == ("ELEMENT_WISE_DEQUANTIZE_LINEAR", "6_2")
+    assert list(entry["tensors"]) == ["InputTensor", "ScaleTensor", "ZeroPointTensor", "OutputTensor"]
+    for name, tensor in entry["tensors"].items():
+        assert tensor["npy"] == f"0.{name}.npy"
+        assert printed["cases"][0]["tensors"][name]["npy"] == str(out.resolve() / tensor["npy"])
+        assert tensor["sizes"] == [2, 3]
+        values = np.load(out / tensor["npy"])
+        assert values.shape == (2, 3) and values.flags.c_contiguous
+        if name != "OutputTensor":
+            assert tensor["strides"] == (case["tensors"][name]["strides"])
+            np.testing.assert_array_equal(values, logical(case["tensors"][name]))
+    assert entry["tensors"]["OutputTensor"]["strides"] == [3, 1]
+    np.testing.assert_array_equal(np.load(out / "0.OutputTensor.npy"), np.float32([[-2.5, -0.5, 3], [2.25, -32.25, 31.5]]))
+
+
+def test_generate_and_run_write_the_dense_export(tmp_path):
+    out = tmp_path / "gen"
+    r = run_eval("generate", "--op", "POW", "--type", "FLOAT32", "--count", "24", "--out-dir", out)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["format"] == "dmlref-export/1"
+    cases = json.loads((out / "cases.json").read_text())["cases"]
+    export = json.loads((out / "export.json").read_text())["cases"]
+    assert len(cases) == len(export) == 3 and {c["name"] for c in cases} == {e["name"] for e in export}
+    for k, (case, entry) in enumerate(zip(cases, export)):
+        for name in ("InputTensor", "ExponentTensor"):
+            assert entry["tensors"][name]["strides"] == case["tensors"][name].get("strides", entry["tensors"][name]["strides"])
+            got = np.load(out / f"{k}.{name}.npy")
+            np.testing.assert_array_equal(got.view(np.uint32), logical(case["tensors"][name]).view(np.uint32))
+        expected = np.array([int(v, 16) if isinstance(v, str) else np.float32(v).view(np.uint32)
+                             for v in case["expected"]["OutputTensor"]], np.uint32)
+        assert np.load(out / f"{k}.OutputTensor.npy").view(np.uint32).ravel().tolist() == expected.tolist()
+    assert run_eval("check", out / "cases.json").returncode == 0
+    # run --out-dir: the outputs as before, and the inputs' dense export beside them.
+    ran = tmp_path / "ran"
+    r = run_eval("run", out / "cases.json", "--out-dir", ran)
+    assert r.returncode == 0, r.stderr
+    export = json.loads((ran / "export.json").read_text())["cases"]
+    assert export[1]["tensors"]["OutputTensor"]["npy"] == "1.OutputTensor.npy"
+    np.testing.assert_array_equal(np.load(ran / "1.ExponentTensor.npy"), np.load(out / "1.ExponentTensor.npy"))
+    assert sorted(p.name for p in ran.iterdir()) == sorted(
+        ["export.json", "outputs.json"] + [f"{k}.{n}.npy" for k in range(3) for n in ("InputTensor", "ExponentTensor", "OutputTensor")])

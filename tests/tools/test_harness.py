@@ -173,6 +173,34 @@ def test_every_mismatch_goes_to_a_file_and_the_report_histogram_has_indices(tmp_
     assert r.returncode == 0 and mismatches.read_text() == ""
 
 
+def test_every_mismatch_as_a_structured_npy(tmp_path):
+    cases = write_json(tmp_path / "cases.json", {"cases": [
+        sign_case("clean", [1, -1]),
+        pow_case([2, 3, 4, 5], [2, 2, 2, 2], name="p", base_type="FLOAT16", exponent_type="INT32"),
+        {"name": "dq", "op": "DEQUANTIZE_LINEAR", "tensors": {
+            "InputTensor": {"dataType": "INT8", "sizes": [2, 2], "data": [1, 2, 3, 4]},
+            "ScaleTensor": {"dataType": "FLOAT32", "sizes": [2, 2], "strides": [1, 0], "data": [0.5, 0.25]},
+            "OutputTensor": {"dataType": "FLOAT32", "sizes": [2, 2]}}}]})
+    actual = write_json(tmp_path / "out.json", {"cases": [
+        output("clean", [1, -1]), output("p", [4, 10, "NaN", 25], "FLOAT16"),
+        {"name": "dq", "OutputTensor": {"dataType": "FLOAT32", "sizes": [2, 2], "data": [0.5, 1, 0.75, 1.5]}}]})
+    path = tmp_path / "m.npy"
+    r = run_eval("compare", cases, actual, "--mismatches", path)
+    assert r.returncode == 1, r.stderr
+    m = np.load(path)
+    assert m.dtype.names == ("case", "rank", "index", "kind", "expected", "actual", "expected_bits", "actual_bits",
+                             "distance", "inputs")
+    assert m["case"].tolist() == [1, 1, 2] and m["kind"].tolist() == [b"value", b"nan", b"value"]
+    assert [tuple(i[:r]) for i, r in zip(m["index"], m["rank"])] == [(1,), (2,), (1, 1)]
+    assert m["expected"].tolist() == [9, 16, 1] and m["actual"][0] == 10 and np.isnan(m["actual"][1])
+    assert m["expected_bits"].tolist() == [0x4880, 0x4C00, 0x3F800000] and m["actual_bits"][0] == 0x4900
+    assert m["distance"].tolist() == [128, 0, 2**22]  # 9 -> 10 in FLOAT16; 1 -> 1.5 in FLOAT32
+    assert m["inputs"][0, :2].tolist() == [3, 2] and np.isnan(m["inputs"][0, 2:]).all()
+    assert m["inputs"][2, :2].tolist() == [4, 0.25] and np.isnan(m["inputs"][2, 2])  # no ZeroPointTensor
+    r = run_eval("check", CONFORMANCE_POW, "--mismatches", path)  # a passing run: an empty array
+    assert r.returncode == 0 and np.load(path).shape == (0,)
+
+
 # ---- 2. FLOAT16 outputs written as bit patterns -----------------------------------------------
 
 def test_float16_outputs_as_bit_patterns_warn_or_are_read_as_bits(tmp_path):

@@ -1,14 +1,17 @@
 // dmlref-eval: the golden oracle from the command line, for test harnesses in any language.
 //
 //   dmlref-eval run     CASES.json [--path golden|fast] [--threads N] [--out-dir DIR]
+//   dmlref-eval export  CASES.json --out-dir DIR [--threads N]
 //   dmlref-eval check   CASES.json [--path golden|fast] [--threads N] [comparison options]
 //   dmlref-eval compare CASES.json ACTUAL.json [--threads N] [comparison options]
 //   dmlref-eval generate --op POW --type FLOAT16 [--exponent-type INT32] [--layout ...] [--count N] [--seed S]
+//                        [--out-dir DIR]
 //   dmlref-eval describe [--op NAME] [--format text|json]
 //
 // Comparison options: --tolerance exact|ulp:N (instead of each case's own or the default),
 // --nan same-bits (a NaN must match bit for bit), --zeros same-sign (+0 against -0 fails),
-// --floor X (|actual - expected| <= X passes); --report json|junit FILE writes the results
+// --floor X (|actual - expected| <= X passes); --out-dir DIR of run, export and generate writes
+// every tensor's logical values as dense .npy files and DIR/export.json (dense_export.hpp); --report json|junit FILE writes the results
 // for CI as well (repeatable); --mismatches FILE lists every mismatch as JSON lines. --threads N computes each case on up to N threads (0: one per hardware
 // thread; the same bits as one thread, see dmlref/core/path.hpp). Exit status: 0 all good; 1 a mismatch (check, compare); 2 an invalid case,
 // file or usage (one line on stderr names the file, the case, the tensor and the rule; the
@@ -32,6 +35,7 @@
 #include "dmlref/io/check.hpp"
 #include "dmlref/io/generate.hpp"
 #include "dmlref/version.hpp"
+#include "dense_export.hpp"
 #include "describe.hpp"
 #include "output_json.hpp"
 #include "mismatches.hpp"
@@ -52,7 +56,8 @@ struct options {
   std::optional<dmlref::tolerance> tol;
   dmlref::oracle::compare_options compare;
   std::vector<std::string> report;  // {format, file} of --report
-  std::string mismatches_file;       // --mismatches: every mismatch, one JSON line each
+  std::string mismatches_file;       // --mismatches: every mismatch, one JSON line each (or .npy rows)
+  dmlref_eval::mismatch_npy* mismatches_npy = nullptr;  // --mismatches FILE.npy, open
   bool quiet = false;
 };
 
@@ -90,6 +95,7 @@ dmlref::oracle::compare_options comparison_for(const options& o, const dmlref::i
 int run(const options& o, const std::vector<dmlref::io::read_result>& cases, bool collection) {
   int status = 0;
   dmlref_eval::outputs_writer out(std::cout, collection, o.out_dir);
+  dmlref_eval::dense_export dense(o.out_dir);
   dmlref_eval::progress meter(o.quiet, "run");
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const auto& entry = cases[k];
@@ -98,11 +104,18 @@ int run(const options& o, const std::vector<dmlref::io::read_result>& cases, boo
     if (!s.ok()) {
       report_invalid(o.cases_file, entry.name, s);
       out.add_error(entry.name, s.message());
+      dense.add_error(entry.name, s.message());
       status = 2;
     } else if (const auto failure = out.add(k, entry.name, e); !failure.empty()) {  // the case is valid; I/O failed
       std::cerr << "dmlref-eval: case \"" << entry.name << "\": " << failure << "\n";
       out.add_error(entry.name, failure);
+      dense.add_error(entry.name, failure);
       status = 2;
+    } else if (!o.out_dir.empty()) {
+      if (const auto failed = dense.add(k, entry.name, entry.value, e, true); !failed.empty()) {
+        std::cerr << "dmlref-eval: case \"" << entry.name << "\": " << failed << "\n";
+        status = 2;
+      }
     }
     meter.step(e.desc.element_count());
   }
@@ -110,17 +123,59 @@ int run(const options& o, const std::vector<dmlref::io::read_result>& cases, boo
     std::cerr << "dmlref-eval: " << failure << "\n";
     return 2;
   }
+  if (const auto failure = o.out_dir.empty() ? std::string() : dense.finish(); !failure.empty()) {
+    std::cerr << "dmlref-eval: " << failure << "\n";
+    return 2;
+  }
+  return status;
+}
+
+/// export: each case's tensors as dense .npy files (the output golden's) and DIR/export.json;
+/// the same document on stdout, naming the files by their absolute paths.
+int export_cases(const options& o, const std::vector<dmlref::io::read_result>& cases) {
+  int status = 0;
+  dmlref_eval::dense_export dense(o.out_dir);
+  dmlref_eval::progress meter(o.quiet, "export");
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const auto& entry = cases[k];
+    dmlref::io::evaluation e;
+    const dmlref::status s =
+        entry.error.ok() ? dmlref::io::evaluate(dmlref::golden.threads(o.threads), entry.value, e) : entry.error;
+    if (!s.ok()) {
+      report_invalid(o.cases_file, entry.name, s);
+      dense.add_error(entry.name, s.message());
+      status = 2;
+      continue;
+    }
+    if (const auto failed = dense.add(k, entry.name, entry.value, e, false); !failed.empty()) {
+      std::cerr << "dmlref-eval: case \"" << entry.name << "\": " << failed << "\n";
+      status = 2;
+    }
+    meter.step(e.desc.element_count());
+  }
+  if (const auto failure = dense.finish(); !failure.empty()) {
+    std::cerr << "dmlref-eval: " << failure << "\n";
+    return 2;
+  }
+  std::cout << dense.absolute_document().dump(1) << "\n";
   return status;
 }
 
 /// A failing case's every mismatch: appended to --mismatches FILE, and its histogram with
 /// indices given to the JSON report.
-void list_mismatches(const options& o, const dmlref::io::read_result& entry, const dmlref::io::evaluation& golden,
+void list_mismatches(const options& o, std::size_t case_index, const dmlref::io::read_result& entry,
+                     const dmlref::io::evaluation& golden,
                      const dmlref::io::element_buffer& other, const dmlref::oracle::report& r,
                      dmlref::io::expectation side, dmlref_eval::results& results) {
   if (r.pass) return;
   const auto all = dmlref_eval::every_mismatch(golden, other, comparison_for(o, entry.value, golden), side);
   results.histogram(dmlref_eval::histogram_json(r, all));
+  if (o.mismatches_npy != nullptr) {
+    for (const auto& m : all) {
+      o.mismatches_npy->add(case_index, m, dmlref_eval::detail::input_numbers(entry.value, m.at), golden.desc.type);
+    }
+    return;
+  }
   if (o.mismatches_file.empty()) return;
   std::ofstream f(o.mismatches_file, std::ios::binary | std::ios::app);
   for (const auto& m : all) {
@@ -133,7 +188,8 @@ void list_mismatches(const options& o, const dmlref::io::read_result& entry, con
 /// check: each case's expected values (the expectation) against dmlref's evaluation.
 int check(const options& o, const std::vector<dmlref::io::read_result>& cases, dmlref_eval::results& results) {
   dmlref_eval::progress meter(o.quiet, "check");
-  for (const auto& entry : cases) {
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const auto& entry = cases[k];
     dmlref::io::evaluation e;
     dmlref::status s = entry.error.ok() ? evaluate(o, entry.value, e) : entry.error;
     if (s.ok() && !entry.value.expected) {
@@ -146,7 +202,7 @@ int check(const options& o, const std::vector<dmlref::io::read_result>& cases, d
     }
     const auto r = dmlref::io::compare_with(e, *entry.value.expected, comparison_for(o, entry.value, e),
                                             dmlref::io::expectation::given);
-    list_mismatches(o, entry, e, *entry.value.expected, r, dmlref::io::expectation::given, results);
+    list_mismatches(o, k, entry, e, *entry.value.expected, r, dmlref::io::expectation::given, results);
     results.judged(entry.name, r, dmlref_eval::inputs_at(entry.value, r));
     meter.step(e.desc.element_count());
   }
@@ -288,7 +344,7 @@ int compare(const options& o, const std::vector<dmlref::io::read_result>& cases,
       continue;
     }
     const auto r = dmlref::io::compare_with(golden, actual, comparison_for(o, entry.value, golden));
-    list_mismatches(o, entry, golden, actual, r, dmlref::io::expectation::evaluation, results);
+    list_mismatches(o, k, entry, golden, actual, r, dmlref::io::expectation::evaluation, results);
     results.judged(entry.name, r, dmlref_eval::inputs_at(entry.value, r));
     meter.step(golden.desc.element_count());
   }
@@ -296,7 +352,7 @@ int compare(const options& o, const std::vector<dmlref::io::read_result>& cases,
 }
 
 /// generate: cases with golden's expected values, as one {"cases": [...]} document on stdout.
-int generate(const dmlref::io::generate_options& g, bool list) {
+int generate(const dmlref::io::generate_options& g, bool list, const std::string& out_dir) {
   using dmlref::io::json;
   if (list) {  // every operator with every first-input type it supports at the newest level
     dmlref::ops::for_each_operator([](auto tag) {
@@ -322,6 +378,7 @@ int generate(const dmlref::io::generate_options& g, bool list) {
   json document;
   document["format"] = "dmlref-case/1";
   document["cases"] = json::array();
+  dmlref_eval::dense_export dense(out_dir);
   for (auto& c : cases) {
     dmlref::io::test_case parsed;
     dmlref::io::evaluation e;
@@ -337,9 +394,33 @@ int generate(const dmlref::io::generate_options& g, bool list) {
       c["expected"]["OutputTensor"] =
           dmlref::io::detail_generate::values_json(std::vector<T>(v, v + e.desc.element_count()));
     });
+    if (!out_dir.empty()) {
+      if (const auto failed = dense.add(document["cases"].size(), parsed.name, parsed, e, false); !failed.empty()) {
+        std::cerr << "dmlref-eval: generate: " << failed << "\n";
+        return 2;
+      }
+    }
     document["cases"].push_back(std::move(c));
   }
-  std::cout << document.dump(1) << "\n";
+  if (out_dir.empty()) {
+    std::cout << document.dump(1) << "\n";
+    return 0;
+  }
+  // With --out-dir: the cases to DIR/cases.json, the dense export beside them, and the
+  // export's document on stdout.
+  const std::string path = out_dir + "/cases.json";
+  std::ofstream f(path, std::ios::binary);
+  f << document.dump(1) << "\n";
+  f.close();
+  if (!f) {
+    std::cerr << "dmlref-eval: generate: cannot write " << path << ": " << std::strerror(errno) << "\n";
+    return 2;
+  }
+  if (const auto failure = dense.finish(); !failure.empty()) {
+    std::cerr << "dmlref-eval: generate: " << failure << "\n";
+    return 2;
+  }
+  std::cout << dense.absolute_document().dump(1) << "\n";
   return 0;
 }
 
@@ -387,7 +468,7 @@ void add_comparison_options(CLI::App& command, options& o) {
       ->check(CLI::NonNegativeNumber);
   command.add_option("--mismatches", o.mismatches_file,
                      "write every mismatch to FILE, one JSON object per line (case, index, inputs, expected, "
-                     "actual, bits, distance, unit, kind)")
+                     "actual, bits, distance, unit, kind); a FILE named *.npy gets one structured array instead")
       ->type_name("FILE");
   command
       .add_option("--report", o.report,
@@ -428,7 +509,14 @@ int main(int argc, char** argv) {
   path_option(*run_command);
   threads_option(*run_command);
   run_command->add_option("--out-dir", o.out_dir,
-                          "write each output to DIR/<case index>.<tensor>.npy and the outputs file to DIR/outputs.json");
+                          "write each output to DIR/<case index>.<tensor>.npy and the outputs file to DIR/outputs.json; "
+                          "the inputs' logical values too, listed in DIR/export.json (the dense export)");
+  auto* export_command = app.add_subcommand(
+      "export", "write every tensor of each case (inputs, golden output) as its logical values in dense .npy files, "
+                "with DIR/export.json naming them: a harness needs no DirectML strides");
+  export_command->add_option("CASES", o.cases_file, "a case file")->required();
+  export_command->add_option("--out-dir", o.out_dir, "the folder (created when missing)")->required();
+  threads_option(*export_command);
   auto* check_command = app.add_subcommand("check", "compare each case's expected values with dmlref's evaluation");
   check_command->add_option("CASES", o.cases_file, "a case file with expected values")->required();
   path_option(*check_command);
@@ -456,6 +544,10 @@ int main(int argc, char** argv) {
   generate_command->add_option("--count", g.count, "elements per case (default 1024)");
   generate_command->add_option("--seed", g.seed, "the random patterns' seed (default 1)");
   generate_command->add_flag("--list", list, "list every operator and first-input type that can be generated");
+  std::string generate_dir;
+  generate_command->add_option("--out-dir", generate_dir,
+                               "write the cases to DIR/cases.json and their dense export (every tensor's logical "
+                               "values as .npy, DIR/export.json) beside them; print the export's document");
   std::string describe_op, describe_format = "text";
   auto* describe_command = app.add_subcommand(
       "describe", "list every element-wise operator of DirectML's schema: value, feature level, fields, and "
@@ -464,13 +556,14 @@ int main(int argc, char** argv) {
                                                     "or ABS");
   describe_command->add_option("--format", describe_format, "text (default) or json (dmlref-describe/1)")
       ->check(CLI::IsMember({"text", "json"}));
-  for (auto* command : {run_command, check_command, compare_command, generate_command, describe_command}) {
+  for (auto* command : {run_command, export_command, check_command, compare_command, generate_command, describe_command}) {
     command->fallthrough();
   }
-  if (argc > 1 && argv[1][0] != '-' && std::string(argv[1]) != "run" && std::string(argv[1]) != "check" &&
+  if (argc > 1 && argv[1][0] != '-' && std::string(argv[1]) != "run" && std::string(argv[1]) != "export" &&
+      std::string(argv[1]) != "check" &&
       std::string(argv[1]) != "compare" && std::string(argv[1]) != "generate" && std::string(argv[1]) != "describe") {
     std::cerr << "dmlref-eval: unknown command " << argv[1]
-              << "; the commands are run, check, compare, generate and describe\n"
+              << "; the commands are run, export, check, compare, generate and describe\n"
               << app.help();
     return 2;
   }
@@ -519,8 +612,12 @@ int main(int argc, char** argv) {
       }
       g.types[pair.substr(0, eq)] = t;
     }
+    if (const auto problem = dmlref_eval::prepare_out_dir(generate_dir, "export.json"); !problem.empty()) {
+      std::cerr << "dmlref-eval: " << problem << "\n";
+      return 2;
+    }
     try {
-      return generate(g, list);
+      return generate(g, list, generate_dir);
     } catch (const std::exception& e) {
       std::cerr << "dmlref-eval: " << e.what() << "\n";
       return 2;
@@ -542,12 +639,13 @@ int main(int argc, char** argv) {
         }
       }
     }
-    if (o.command == "run") {
-      if (const auto problem = dmlref_eval::prepare_out_dir(o.out_dir); !problem.empty()) {
+    if (o.command == "run" || o.command == "export") {
+      if (const auto problem = dmlref_eval::prepare_out_dir(o.out_dir, o.command == "run" ? "outputs.json" : "export.json");
+          !problem.empty()) {
         std::cerr << "dmlref-eval: " << problem << "\n";
         return 2;
       }
-      return run(o, cases, collection);
+      return o.command == "run" ? run(o, cases, collection) : export_cases(o, cases);
     }
     std::vector<dmlref_eval::report_file> reports;
     for (std::size_t k = 0; k + 1 < o.report.size(); k += 2) {
@@ -557,15 +655,28 @@ int main(int argc, char** argv) {
       }
       reports.push_back({o.report[k], o.report[k + 1]});
     }
-    if (!o.mismatches_file.empty()) {  // one run's mismatches: the file starts empty
-      std::ofstream clear(o.mismatches_file, std::ios::binary | std::ios::trunc);
+    dmlref_eval::mismatch_npy npy;
+    const std::string& m = o.mismatches_file;
+    if (m.size() > 4 && m.compare(m.size() - 4, 4, ".npy") == 0) {  // rows of a structured array
+      if (const auto problem = npy.open(m); !problem.empty()) {
+        std::cerr << "dmlref-eval: --mismatches: " << problem << "\n";
+        return 2;
+      }
+      o.mismatches_npy = &npy;
+    } else if (!m.empty()) {  // one run's mismatches: the file starts empty
+      std::ofstream clear(m, std::ios::binary | std::ios::trunc);
       if (!clear) {
-        std::cerr << "dmlref-eval: --mismatches: cannot write " << o.mismatches_file << ": " << std::strerror(errno) << "\n";
+        std::cerr << "dmlref-eval: --mismatches: cannot write " << m << ": " << std::strerror(errno) << "\n";
         return 2;
       }
     }
     dmlref_eval::results results(std::cout, reports, o.command);
-    return o.command == "check" ? check(o, cases, results) : compare(o, cases, results);
+    const int status = o.command == "check" ? check(o, cases, results) : compare(o, cases, results);
+    if (const auto problem = npy.finish(); !problem.empty()) {
+      std::cerr << "dmlref-eval: --mismatches: " << problem << "\n";
+      return 2;
+    }
+    return status;
   } catch (const std::exception& e) {  // allocation failure and the like: report, never crash
     std::cerr << "dmlref-eval: " << e.what() << "\n";
     return 2;

@@ -13,14 +13,15 @@
 
 namespace dmlref_eval {
 
-/// "" when dir is empty (no --out-dir) or ready to be written; else what is wrong and why.
-inline std::string prepare_out_dir(const std::string& dir) {
+/// "" when dir is empty (no --out-dir) or ready to be written (probed by opening DIR/file, the
+/// command's own document, for appending); else what is wrong and why.
+inline std::string prepare_out_dir(const std::string& dir, const std::string& file = "outputs.json") {
   if (dir.empty()) return {};
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return "--out-dir: cannot create " + dir + ": " + ec.message();
   if (!std::filesystem::is_directory(dir, ec)) return "--out-dir: " + dir + " is not a folder";
-  const std::string probe = dir + "/outputs.json";
+  const std::string probe = dir + "/" + file;
   std::FILE* f = std::fopen(probe.c_str(), "ab");
   if (f == nullptr) return "--out-dir: cannot write " + probe + ": " + std::strerror(errno);
   std::fclose(f);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <ostream>
 #include <string>
 #include <type_traits>
@@ -17,6 +18,7 @@
 #include "dmlref/io/case_file.hpp"
 #include "dmlref/oracle/compare.hpp"
 #include "dmlref/oracle/format_value.hpp"
+#include "dmlref/oracle/report_text.hpp"
 #include "dmlref/ops/registry.hpp"
 
 namespace dmlref_eval {
@@ -55,26 +57,34 @@ inline std::vector<std::pair<std::string, std::string>> input_values(const dmlre
   return values;
 }
 
+/// The case's input tensors at an output element's coordinates as numbers, one per input slot
+/// of the descriptor in its order (NaN for an absent optional one).
+inline std::vector<double> input_numbers(const dmlref::io::test_case& c, const dmlref::oracle::element_report& at) {
+  std::vector<double> values;
+  const auto* schema = c.attributes.schema();
+  if (!at.present || schema == nullptr) return values;
+  for (std::size_t k = 0; k < schema->field_count; ++k) {
+    if (schema->fields[k].kind != dmlref::dml::field_kind::input_tensor) continue;
+    double value = std::numeric_limits<double>::quiet_NaN();
+    if (const auto* t = c.find(schema->fields[k].name); t != nullptr && t->has_data) {
+      const auto strides = t->desc.effective_strides();
+      std::uint64_t offset = 0;
+      for (std::uint32_t d = 0; d < at.rank && d < t->desc.rank; ++d) offset += std::uint64_t{at.index[d]} * strides[d];
+      dmlref::io::visit_element_type(t->desc.type, [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        if ((offset + 1) * sizeof(T) <= t->buffer.size_in_bytes()) value = static_cast<double>(t->buffer.as<T>()[offset]);
+      });
+    }
+    values.push_back(value);
+  }
+  return values;
+}
+
 /// The same as one text: "InputTensor 2.5, ExponentTensor 3".
 inline std::string inputs_text(const dmlref::io::test_case& c, const dmlref::oracle::element_report& at) {
   std::string text;
   for (const auto& [tensor, value] : input_values(c, at)) text.append(text.empty() ? "" : ", ").append(tensor + " " + value);
   return text;
-}
-
-inline std::string difference_text(const dmlref::oracle::element_report& e) {
-  if (!e.present || e.nan_mismatch) return {};
-  const double expected = std::strtod(e.expected.c_str(), nullptr);
-  const double actual = std::strtod(e.actual.c_str(), nullptr);
-  const double absolute = std::fabs(actual - expected);
-  if (!std::isfinite(absolute)) return {};
-  char buffer[96];
-  if (expected != 0.0) {
-    std::snprintf(buffer, sizeof buffer, "|actual - expected| %.6g, relative %.3g", absolute, absolute / std::fabs(expected));
-  } else {
-    std::snprintf(buffer, sizeof buffer, "|actual - expected| %.6g", absolute);
-  }
-  return buffer;
 }
 
 inline std::string xml_escaped(const std::string& s) {
@@ -147,24 +157,7 @@ class results {
     }
     line += ")\n";
     std::string details;
-    if (!r.pass) {
-      details = r.text();
-      char share[96];
-      std::snprintf(share, sizeof share, "  mismatched: %llu of %llu compared (%.3g%%)\n",
-                    static_cast<unsigned long long>(r.mismatches), static_cast<unsigned long long>(r.compared),
-                    r.compared == 0 ? 0.0 : 100.0 * static_cast<double>(r.mismatches) / static_cast<double>(r.compared));
-      details += share;
-      const auto explain = [&](const char* which, const dmlref::oracle::element_report& e, const std::string& in) {
-        if (!e.present) return;
-        details += std::string("  ") + which + " " + e.coordinates() + ":";
-        if (!in.empty()) details += " inputs " + in + ";";
-        const auto difference = detail::difference_text(e);
-        if (!difference.empty()) details += " " + difference;
-        details += "\n";
-      };
-      explain("first", r.first, inputs.first);
-      explain("worst", r.worst, inputs.worst);
-    }
+    if (!r.pass) details = dmlref::oracle::detailed_text(r, {inputs.first, {}}, {inputs.worst, {}});
     out_ << line << details;
     (r.pass ? passed_ : failed_)++;
     entries_.push_back({name, r.pass ? "pass" : "fail", details, r, std::move(histogram_)});
@@ -231,6 +224,23 @@ class results {
           }
         }
         c["infinity_mismatches"] = e.report.infinity_mismatches;
+        c["mismatched_share"] = e.report.mismatched_share();
+        // What torch.testing.assert_close reports: the greatest differences and where ("Infinity"
+        // as the case format writes it; absent when no compared element differs).
+        const auto greatest = [](const dmlref::oracle::greatest_difference& g) {
+          nlohmann::ordered_json j;
+          if (g.infinite) {
+            j["value"] = "Infinity";
+          } else {
+            j["value"] = g.value;
+          }
+          j["index"] = std::vector<std::uint32_t>(g.index.begin(), g.index.begin() + g.rank);
+          return j;
+        };
+        if (e.report.max_absolute.present) {
+          c["greatest_absolute_difference"] = greatest(e.report.max_absolute);
+          c["greatest_relative_difference"] = greatest(e.report.max_relative);
+        }
       }
       if (!e.details.empty() && e.result != "skipped") c["details"] = e.details;
       cases.push_back(std::move(c));

@@ -22,10 +22,16 @@
 //   against finite values (infinity_mismatches), whose distance max_ulps does count. The worst
 //   mismatch is a NaN mismatch, else an infinity against a finite value, else the largest
 //   distance.
+// - Beside ULPs, the greatest absolute difference |actual - expected| and the greatest
+//   relative difference |actual - expected| / |expected| over the compared elements (NaN
+//   mismatches aside), each with the first coordinates where it occurs, computed in double
+//   (what torch.testing.assert_close reports): infinite where either value is infinite, and
+//   the relative one where the expected value is 0, when the values differ.
 
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <type_traits>
 
@@ -58,6 +64,40 @@ struct element_report {
   bool nan_mismatch = false;               // one side NaN, the other not (or NaN bits differ)
   bool zero_sign_mismatch = false;         // +0 against -0 under zero_rule::same_sign
   bool infinity_mismatch = false;          // an infinity against a finite value, at any tolerance
+
+  std::string coordinates() const {
+    std::string s = "[";
+    for (std::uint32_t i = 0; i < rank; ++i) s.append(i ? ", " : "").append(std::to_string(index[i]));
+    return s.append("]");
+  }
+};
+
+/// The greatest difference of one kind and where it first occurs.
+struct greatest_difference {
+  bool present = false;   // false: no compared element differs
+  bool infinite = false;  // an infinity on either side, or (relative) an expected 0
+  double value = 0.0;     // when finite
+  std::uint32_t rank = 0;
+  std::array<std::uint32_t, max_rank> index{};
+
+  /// Keeps (inf, v) at index when it is greater than what is kept (the first of equals stays).
+  void offer(bool inf, double v, std::uint32_t r, const std::array<std::uint32_t, max_rank>& at) noexcept {
+    const bool greater = !present || (inf && !infinite) || (!inf && !infinite && v > value);
+    if (!greater) return;
+    present = true;
+    infinite = inf;
+    value = inf ? 0.0 : v;
+    rank = r;
+    index = at;
+  }
+
+  /// The value as text: "%.6g", or "inf".
+  std::string value_text() const {
+    if (infinite) return "inf";
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.6g", value);
+    return buffer;
+  }
 
   std::string coordinates() const {
     std::string s = "[";
@@ -112,6 +152,13 @@ struct report {
   element_report first;  // first mismatch in row-major order
   element_report worst;  // largest distance (a NaN mismatch counts as the largest)
   ulp_histogram histogram;
+  greatest_difference max_absolute;  // |actual - expected|, NaN mismatches aside
+  greatest_difference max_relative;  // |actual - expected| / |expected|
+
+  /// The share of compared elements that mismatched, 0 to 1 (0 when nothing was compared).
+  double mismatched_share() const noexcept {
+    return compared == 0 ? 0.0 : static_cast<double>(mismatches) / static_cast<double>(compared);
+  }
 
   std::string text() const {
     std::string s = pass ? "PASS" : "FAIL";
@@ -210,6 +257,15 @@ report compare(const T* expected, const bool* defined, const T* actual, const el
           here.infinity_mismatch = true;
         }
         if (here.ulps > r.max_ulps) r.max_ulps = here.ulps;
+        if (here.ulps != 0) {  // the values differ (+0 and -0 do not)
+          // An infinity on either side makes both differences infinite; decided by bits, so
+          // that no floating-point flag (-ffinite-math-only) changes the report.
+          const bool infinite = is_infinite(e) || is_infinite(a);
+          const double ed = static_cast<double>(e), ad = static_cast<double>(a);
+          const double absolute = infinite ? 0.0 : ad > ed ? ad - ed : ed - ad;
+          r.max_absolute.offer(infinite, absolute, rank, index);
+          r.max_relative.offer(infinite || ed == 0.0, infinite || ed == 0.0 ? 0.0 : absolute / std::fabs(ed), rank, index);
+        }
       }
       if (!ok) {
         ++r.mismatches;

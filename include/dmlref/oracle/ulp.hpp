@@ -33,6 +33,20 @@ bool is_nan(T x) noexcept {
   }
 }
 
+/// Whether x is +Inf or -Inf (by its bits, whatever the floating-point flags): false for
+/// integers.
+template <class T>
+bool is_infinite(T x) noexcept {
+  if constexpr (is_float_element_v<T>) {
+    using F = typename math::format_of<T>::type;
+    return static_cast<typename F::bits_type>(math::bits_of(x) & static_cast<typename F::bits_type>(~F::sign_mask)) ==
+           F::infinity;
+  } else {
+    (void)x;
+    return false;
+  }
+}
+
 /// Whether a and b are zeros of opposite signs (+0 and -0): false for integers.
 template <class T>
 bool zeros_of_opposite_sign(T a, T b) noexcept {
