@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Rewrite WebNN-shaped conformance vectors as dmlref-case/1 files (DirectML descriptors).
 
-    webnn_to_dml.py [--check] [--verbose] [WEBNN_DIR [DML_DIR]]
+    webnn_to_dml.py [--check] [--verbose] [--eval DMLREF_EVAL] [WEBNN_DIR [DML_DIR]]
 
 WEBNN_DIR (default tests/conformance/webnn) holds one file per WebNN operator,
 {"op", "source", "cases": [...]}, in the shape tests/conformance/webnn/SOURCE.md describes.
@@ -10,18 +10,26 @@ express, DML_DIR (default tests/conformance/dml) receives a file of the same nam
 {"format": "dmlref-case/1", "cases": [...]} (docs/case-format.md). The output depends only on
 the input: the same input always gives the same bytes.
 
+The DirectML operators' tensor and attribute names come from the schema, read from
+`DMLREF_EVAL describe --format json` (--eval, else the environment variable DMLREF_EVAL).
+
 --check writes into a temporary folder instead and compares it with DML_DIR, byte for byte
 and file for file; it prints what differs and exits 1 when anything does.
 
 The rewriting:
-  - operators: pow -> ELEMENT_WISE_POW (a, b -> InputTensor, ExponentTensor); sign ->
-    ELEMENT_WISE_SIGN (input -> InputTensor); dequantizeLinear and quantizeLinear ->
-    ELEMENT_WISE_DEQUANTIZE_LINEAR and ELEMENT_WISE_QUANTIZE_LINEAR (input, scale, zeroPoint
-    -> InputTensor, ScaleTensor, ZeroPointTensor); the result is OutputTensor;
+  - operators: OPERATORS below maps each WebNN operator onto one DirectML operator; WebNN's
+    tensor arguments, in order, become the descriptor's input tensors in order (a, b ->
+    ATensor, BTensor; condition, trueValue, falseValue -> ConditionTensor, ATensor, BTensor;
+    input, slope -> InputTensor, SlopeTensor; ...), the result its output tensor;
+  - options become attributes (clamp's minValue, maxValue -> Min, Max; alpha, beta -> Alpha,
+    Beta), WebNN's defaults where a case leaves them out (clamp -Infinity, +Infinity; leakyRelu
+    0.01; linear 1, 0; hardSigmoid 0.2, 0.5; elu 1); attributes WebNN fixes are written too
+    (hardSwish: Alpha 1/6, Beta 0.5; softplus: Steepness 1; isInfinite: InfinityMode EITHER);
   - data types: the WebNN name in capitals (float32 -> FLOAT32);
   - a 0-D tensor (shape []) has sizes [1];
   - numpy-style broadcasting: an operand whose shape differs from the output's gets the
-    output's sizes and strides that are 0 along every dimension it lacks or has as 1;
+    output's sizes and strides that are 0 along every dimension it lacks or has as 1; a
+    tensor given as one value ("fill") gets strides that are all 0;
   - quantization parameters (scale, zero point) are laid out along the input's dimensions:
     a dimension they share is kept, one of size 1 is broadcast (stride 0), and a block-wise
     one (the parameter's size divides the input's) is split into [parameter size, block
@@ -32,35 +40,140 @@ The rewriting:
   - data and expected values are copied as they are (expected values are in row-major order
     over the output's sizes, which a block split does not change); the tolerance keeps its
     value, its metric in lower case ("ULP" -> "ulp").
-Left out (and counted): cases with an int4 or uint4 tensor, composite cases (small graphs),
-outputs a DirectML operator cannot write (QUANTIZE_LINEAR writes INT8 and UINT8 only), and
-anything else the rules above cannot express (each with its reason under --verbose).
+Left out (and counted, each with its reason under --verbose): cases with an int4 or uint4
+tensor, composite cases (small graphs), outputs a DirectML operator cannot write
+(QUANTIZE_LINEAR writes INT8 and UINT8 only), tolerances that are not in ULP (WebNN's ATOL),
+a FLOAT attribute that would move an integer tensor's bound (a clamp bound that is not a
+FLOAT32 value), an expected tensor given as one value over more than 65536 elements, and
+anything else the rules above cannot express. Data types a DirectML operator may not take are
+kept: dmlref's validation judges them.
 
 Standard library only; run with /usr/bin/python3.
 """
 
 import difflib
 import json
+import os
 import pathlib
+import struct
+import subprocess
 import sys
 import tempfile
 
 FORMAT = "dmlref-case/1"
 MAX_DIMENSIONS = 8  # DirectML's largest DimensionCount
 
-# WebNN operator -> (DirectML operator, WebNN argument -> DirectML tensor, in descriptor order)
+# WebNN operator -> (DirectML operator, WebNN's tensor arguments in the order of the DirectML
+# descriptor's input tensors, WebNN option -> (DirectML attribute, WebNN's default), attributes
+# WebNN fixes). Tensor and attribute names are not written here: they come from the schema
+# (`dmlref-eval describe --format json`), and every name below is checked against it.
+INF = "Infinity"
 OPERATORS = {
-    "pow": ("ELEMENT_WISE_POW", {"a": "InputTensor", "b": "ExponentTensor"}),
-    "sign": ("ELEMENT_WISE_SIGN", {"input": "InputTensor"}),
-    "dequantizeLinear": ("ELEMENT_WISE_DEQUANTIZE_LINEAR",
-                         {"input": "InputTensor", "scale": "ScaleTensor", "zeroPoint": "ZeroPointTensor"}),
-    "quantizeLinear": ("ELEMENT_WISE_QUANTIZE_LINEAR",
-                       {"input": "InputTensor", "scale": "ScaleTensor", "zeroPoint": "ZeroPointTensor"}),
+    "abs": ("ELEMENT_WISE_ABS", ["input"], {}, {}),
+    "neg": ("ELEMENT_WISE_NEGATE", ["input"], {}, {}),
+    "ceil": ("ELEMENT_WISE_CEIL", ["input"], {}, {}),
+    "floor": ("ELEMENT_WISE_FLOOR", ["input"], {}, {}),
+    "identity": ("ELEMENT_WISE_IDENTITY", ["input"], {}, {}),
+    "sqrt": ("ELEMENT_WISE_SQRT", ["input"], {}, {}),
+    "reciprocal": ("ELEMENT_WISE_RECIP", ["input"], {}, {}),
+    "exp": ("ELEMENT_WISE_EXP", ["input"], {}, {}),
+    "log": ("ELEMENT_WISE_LOG", ["input"], {}, {}),
+    "sin": ("ELEMENT_WISE_SIN", ["input"], {}, {}),
+    "cos": ("ELEMENT_WISE_COS", ["input"], {}, {}),
+    "tan": ("ELEMENT_WISE_TAN", ["input"], {}, {}),
+    "erf": ("ELEMENT_WISE_ERF", ["input"], {}, {}),
+    "sign": ("ELEMENT_WISE_SIGN", ["input"], {}, {}),
+    "tanh": ("ELEMENT_WISE_TANH", ["input"], {}, {}),
+    "clamp": ("ELEMENT_WISE_CLIP", ["input"], {"minValue": ("Min", "-" + INF), "maxValue": ("Max", INF)}, {}),
+    "add": ("ELEMENT_WISE_ADD", ["a", "b"], {}, {}),
+    "sub": ("ELEMENT_WISE_SUBTRACT", ["a", "b"], {}, {}),
+    "mul": ("ELEMENT_WISE_MULTIPLY", ["a", "b"], {}, {}),
+    "div": ("ELEMENT_WISE_DIVIDE", ["a", "b"], {}, {}),
+    "max": ("ELEMENT_WISE_MAX", ["a", "b"], {}, {}),
+    "min": ("ELEMENT_WISE_MIN", ["a", "b"], {}, {}),
+    "pow": ("ELEMENT_WISE_POW", ["a", "b"], {}, {}),
+    "equal": ("ELEMENT_WISE_LOGICAL_EQUALS", ["a", "b"], {}, {}),
+    "greater": ("ELEMENT_WISE_LOGICAL_GREATER_THAN", ["a", "b"], {}, {}),
+    "greaterOrEqual": ("ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL", ["a", "b"], {}, {}),
+    "lesser": ("ELEMENT_WISE_LOGICAL_LESS_THAN", ["a", "b"], {}, {}),
+    "lesserOrEqual": ("ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL", ["a", "b"], {}, {}),
+    "logicalNot": ("ELEMENT_WISE_LOGICAL_NOT", ["a"], {}, {}),
+    "logicalAnd": ("ELEMENT_WISE_LOGICAL_AND", ["a", "b"], {}, {}),
+    "logicalOr": ("ELEMENT_WISE_LOGICAL_OR", ["a", "b"], {}, {}),
+    "logicalXor": ("ELEMENT_WISE_LOGICAL_XOR", ["a", "b"], {}, {}),
+    "isNaN": ("ELEMENT_WISE_IS_NAN", ["input"], {}, {}),
+    "isInfinite": ("ELEMENT_WISE_IS_INFINITY", ["input"], {}, {"InfinityMode": "EITHER"}),
+    "where": ("ELEMENT_WISE_IF", ["condition", "trueValue", "falseValue"], {}, {}),
+    "relu": ("ACTIVATION_RELU", ["input"], {}, {}),
+    "leakyRelu": ("ACTIVATION_LEAKY_RELU", ["input"], {"alpha": ("Alpha", 0.01)}, {}),
+    "linear": ("ACTIVATION_LINEAR", ["input"], {"alpha": ("Alpha", 1), "beta": ("Beta", 0)}, {}),
+    "hardSigmoid": ("ACTIVATION_HARD_SIGMOID", ["input"], {"alpha": ("Alpha", 0.2), "beta": ("Beta", 0.5)}, {}),
+    # WebNN: x * max(0, min(6, x + 3)) / 6; DirectML: x * max(0, min(1, Alpha * x + Beta)).
+    "hardSwish": ("ACTIVATION_HARD_SWISH", ["input"], {}, {"Alpha": 1 / 6, "Beta": 0.5}),
+    "softsign": ("ACTIVATION_SOFTSIGN", ["input"], {}, {}),
+    "prelu": ("ACTIVATION_PARAMETERIZED_RELU", ["input", "slope"], {}, {}),
+    "elu": ("ACTIVATION_ELU", ["input"], {"alpha": ("Alpha", 1)}, {}),
+    "sigmoid": ("ACTIVATION_SIGMOID", ["input"], {}, {}),
+    "softplus": ("ACTIVATION_SOFTPLUS", ["input"], {}, {"Steepness": 1}),
+    "dequantizeLinear": ("ELEMENT_WISE_DEQUANTIZE_LINEAR", ["input", "scale", "zeroPoint"], {}, {}),
+    "quantizeLinear": ("ELEMENT_WISE_QUANTIZE_LINEAR", ["input", "scale", "zeroPoint"], {}, {}),
 }
+IGNORED_OPTIONS = {"label"}  # WebNN's operator label: a name for error messages
 QUANTIZATION_PARAMETERS = ("scale", "zeroPoint")
+OPTIONAL_ARGUMENTS = {"zeroPoint"}
 # DirectML operators whose OutputTensor takes only some types (DirectML's tensor support tables).
 OUTPUT_TYPES = {"ELEMENT_WISE_QUANTIZE_LINEAR": {"INT8", "UINT8"}}
 SUB_BYTE_TYPES = {"int4", "uint4"}
+MAX_EXPANDED_FILL = 1 << 16  # an expected tensor WPT gives as one value is listed in full up to this size
+
+
+class Schema:
+    """The operators of DirectML's schema as `dmlref-eval describe --format json` lists them."""
+
+    def __init__(self, describe):
+        if describe.get("format") != "dmlref-describe/1":
+            raise ValueError("describe: not a dmlref-describe/1 document")
+        self.ops = {o["name"]: o for o in describe["operators"]}
+
+    def fields(self, dml_op, kind):
+        return [f for f in self.ops[dml_op]["fields"] if f["kind"] == kind]
+
+    def check(self):
+        """Every operator and attribute OPERATORS names exists, with its tensors one per argument."""
+        for webnn_op, (dml_op, arguments, options, fixed) in OPERATORS.items():
+            if dml_op not in self.ops:
+                raise ValueError(f"{webnn_op}: {dml_op} is not in the schema")
+            inputs = self.fields(dml_op, "input")
+            if len(inputs) != len(arguments):
+                raise ValueError(f"{webnn_op}: {dml_op} takes {len(inputs)} input tensors, not {len(arguments)}")
+            names = {f["name"] for f in self.fields(dml_op, "attribute")}
+            given = {a for a, _ in options.values()} | set(fixed)
+            if given - names:
+                raise ValueError(f"{webnn_op}: {dml_op} has no attribute {sorted(given - names)}")
+            required = {f["name"] for f in self.fields(dml_op, "attribute") if not f["optional"]}
+            if required - given:
+                raise ValueError(f"{webnn_op}: {dml_op}'s {sorted(required - given)} is not set")
+
+    def tensors(self, webnn_op):
+        """WebNN argument -> DirectML input tensor, in descriptor order."""
+        dml_op, arguments, _, _ = OPERATORS[webnn_op]
+        return dict(zip(arguments, (f["name"] for f in self.fields(dml_op, "input"))))
+
+    def output(self, webnn_op):
+        return self.fields(OPERATORS[webnn_op][0], "output")[0]["name"]
+
+
+def load_schema(eval_path):
+    """The schema, from `EVAL describe --format json` (EVAL: --eval, else $DMLREF_EVAL)."""
+    eval_path = eval_path or os.environ.get("DMLREF_EVAL")
+    if not eval_path:
+        raise ValueError("the schema's names come from dmlref-eval: pass --eval PATH or set DMLREF_EVAL")
+    run = subprocess.run([eval_path, "describe", "--format", "json"], capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        raise ValueError(f"{eval_path} describe failed: {run.stderr.strip()}")
+    schema = Schema(json.loads(run.stdout))
+    schema.check()
+    return schema
 
 
 class NotExpressible(Exception):
@@ -152,24 +265,58 @@ def layouts(op, inputs, out_shape):
     if broadcast_shape([inputs[a]["shape"] for a in inputs] + [shape]) != shape:
         raise NotExpressible(f"inputs do not broadcast to the output shape {shape}")
     sizes = shape or [1]
-    return {a: (sizes, broadcast_strides(inputs[a]["shape"], shape) if shape else None) for a in inputs}, sizes
+    result = {}
+    for a in inputs:
+        if inputs[a].get("fill"):  # one value for the whole tensor: every stride 0
+            result[a] = (sizes, [0] * len(sizes))
+        else:
+            result[a] = (sizes, broadcast_strides(inputs[a]["shape"], shape) if shape else None)
+    return result, sizes
 
 
-def convert_case(op, source, case):
+def is_float32(x):
+    """Whether the number x is a FLOAT32 value exactly."""
+    try:
+        return struct.unpack("<f", struct.pack("<f", x))[0] == x
+    except OverflowError:
+        return False
+
+
+def attributes_of(schema, op, options, integer_tensors):
+    """The DirectML attributes of a WebNN case's options (WebNN's defaults where absent)."""
+    dml_op, _, mapping, fixed = OPERATORS[op]
+    float_fields = {f["name"] for f in schema.fields(dml_op, "attribute") if f["type"] == "float"}
+    unknown = set(options) - set(mapping) - IGNORED_OPTIONS
+    if unknown:
+        raise NotExpressible(f"options {sorted(unknown)} have no DirectML attribute")
+    attributes = {}
+    for option, (attribute, default) in mapping.items():
+        attributes[attribute] = options.get(option, default)
+    attributes.update(fixed)
+    for name, v in attributes.items():
+        # A FLOAT attribute rounds to FLOAT32: a bound of an integer tensor that it moves is a
+        # different operation (ELEMENT_WISE_CLIP1's typed Min and Max would hold it).
+        if name in float_fields and integer_tensors and isinstance(v, (int, float)) and not is_float32(v):
+            raise NotExpressible(f"{name} {v} is not a FLOAT32 value, and {dml_op}'s {name} is FLOAT")
+    return attributes or None
+
+
+def convert_case(schema, op, source, case):
     """The dmlref-case/1 cases (one, or two for a pow with a 0-D exponent) of one WebNN case."""
     if case.get("op", op) != op:
         raise NotExpressible(f"op {case.get('op')!r} in a {op} file")
     features = case.get("features", {})
     if features.get("composite") or features.get("graph"):
         raise NotExpressible("composite (a graph of several operators)")
-    dml_op, arguments = OPERATORS[op]
+    dml_op = OPERATORS[op][0]
+    arguments = schema.tensors(op)
     inputs = case["inputs"]
-    missing = [a for a in arguments if a not in inputs and a != "zeroPoint"]  # the zero point is optional
+    missing = [a for a in arguments if a not in inputs and a not in OPTIONAL_ARGUMENTS]
     if set(inputs) - set(arguments) or missing:
         raise NotExpressible(f"arguments {sorted(inputs)} are not {op}'s")
-    if case.get("options"):
-        raise NotExpressible(f"options {case['options']}")
     expected = case["expected"]
+    integer = not expected["dataType"].startswith("float")
+    attributes = attributes_of(schema, op, case.get("options", {}), integer)
     out_type = dml_type(expected["dataType"])
     for a in inputs:
         dml_type(inputs[a]["dataType"])
@@ -177,11 +324,20 @@ def convert_case(op, source, case):
         raise NotExpressible(f"{dml_op} does not write {out_type}")
     tolerance = case.get("tolerance")
     if tolerance is not None and tolerance.get("metric") != "ULP":
-        raise NotExpressible(f"tolerance metric {tolerance.get('metric')!r}")
+        raise NotExpressible(f"tolerance metric {tolerance.get('metric')!r} (dmlref compares in ULP)")
+    expected_data = expected["data"]
+    if expected.get("fill"):
+        count = 1
+        for n in expected["shape"]:
+            count *= n
+        if count > MAX_EXPANDED_FILL:
+            raise NotExpressible(f"expected: one value for {count} elements, over {MAX_EXPANDED_FILL} to list")
+        expected_data = expected_data * count
 
     per_input, out_sizes = layouts(op, inputs, expected["shape"])
     if max(len(out_sizes), *(len(s) for s, _ in per_input.values())) > MAX_DIMENSIONS:
         raise NotExpressible(f"more than {MAX_DIMENSIONS} dimensions")
+    output = schema.output(op)
 
     def make(name, dml_operator, tensor_arguments, attributes=None):
         tensors = {}
@@ -189,23 +345,23 @@ def convert_case(op, source, case):
             if a in tensor_arguments:
                 sizes, strides = per_input[a]
                 tensors[field] = tensor(dml_type(inputs[a]["dataType"]), sizes, strides, inputs[a]["data"])
-        tensors["OutputTensor"] = tensor(out_type, out_sizes)
+        tensors[output] = tensor(out_type, out_sizes)
         result = {"format": FORMAT, "name": name, "source": source, "op": dml_operator, "tensors": tensors}
         if attributes is not None:
             result["attributes"] = attributes
-        result["expected"] = {"OutputTensor": expected["data"]}
+        result["expected"] = {output: expected_data}
         if tolerance is not None:
             result["tolerance"] = {"metric": "ulp", "value": tolerance["value"]}
         return result
 
-    cases = [make(case["name"], dml_op, inputs)]
-    if op == "pow" and inputs["b"]["shape"] == []:
+    cases = [make(case["name"], dml_op, inputs, attributes)]
+    if op == "pow" and inputs["b"]["shape"] == [] and not inputs["b"].get("fill"):
         cases.append(make(case["name"] + " (as CONSTANT_POW)", "ELEMENT_WISE_CONSTANT_POW", ["a"],
                           {"Exponent": inputs["b"]["data"][0]}))
     return cases
 
 
-def convert_file(path):
+def convert_file(schema, path):
     """(output file name, its text or None when no case is expressible, counts, left-out list)."""
     document = json.loads(path.read_text(encoding="utf-8"))
     op = document.get("op")
@@ -215,7 +371,7 @@ def convert_file(path):
     written, left_out, constant_pow = [], [], 0
     for case in document["cases"]:
         try:
-            converted = convert_case(op, source, case)
+            converted = convert_case(schema, op, source, case)
         except NotExpressible as why:
             left_out.append((case.get("name", "?"), str(why)))
             continue
@@ -228,15 +384,16 @@ def convert_file(path):
     return path.name, text, counts, left_out
 
 
-def generate(webnn_dir, dml_dir, verbose):
+def generate(schema, webnn_dir, dml_dir, verbose):
     """Writes DML_DIR's files from WEBNN_DIR's and prints one line per file."""
     dml_dir.mkdir(parents=True, exist_ok=True)
     sources = sorted(webnn_dir.glob("*.json"))
     if not sources:
         raise ValueError(f"no *.json in {webnn_dir}")
     for path in sources:
-        name, text, (read, written, constant_pow, skipped), left_out = convert_file(path)
-        line = f"{name}: {read} WebNN cases -> {written} DirectML cases"
+        name, text, (read, written, constant_pow, skipped), left_out = convert_file(schema, path)
+        dml_op = OPERATORS[json.loads(path.read_text(encoding="utf-8"))["op"]][0]
+        line = f"{name}: {read} WebNN cases -> {written} {dml_op} cases"
         if constant_pow:
             line += f" ({constant_pow} of them as CONSTANT_POW)"
         print(line + f", {skipped} left out" + ("" if text else " (no file written)"))
@@ -269,6 +426,14 @@ def compare(generated, committed):
 
 
 def main(argv):
+    eval_path = None
+    if "--eval" in argv:
+        i = argv.index("--eval")
+        if i + 1 >= len(argv):
+            print(__doc__.split("\n\n")[1], file=sys.stderr)
+            return 2
+        eval_path = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
     args = [a for a in argv if not a.startswith("--")]
     flags = set(argv) - set(args)
     if flags - {"--check", "--verbose"} or len(args) > 2:
@@ -278,11 +443,12 @@ def main(argv):
     webnn_dir = pathlib.Path(args[0]) if args else root / "tests/conformance/webnn"
     dml_dir = pathlib.Path(args[1]) if len(args) > 1 else root / "tests/conformance/dml"
     try:
+        schema = load_schema(eval_path)
         if "--check" not in flags:
-            generate(webnn_dir, dml_dir, "--verbose" in flags)
+            generate(schema, webnn_dir, dml_dir, "--verbose" in flags)
             return 0
         with tempfile.TemporaryDirectory() as temp:
-            generate(webnn_dir, pathlib.Path(temp), "--verbose" in flags)
+            generate(schema, webnn_dir, pathlib.Path(temp), "--verbose" in flags)
             if compare(pathlib.Path(temp), dml_dir):
                 print(f"{dml_dir}: up to date")
                 return 0
