@@ -83,6 +83,13 @@ if(TARGET dmlref-eval AND DMLREF_PYTHON3)
   endif()
 endif()
 
+# ---- the fuzzing dictionary is written from the registry (fuzz/write_dict.py over describe).
+if(TARGET dmlref-eval AND DMLREF_PYTHON3)
+  add_test(NAME tools.fuzz-dictionary-current
+    COMMAND "${DMLREF_PYTHON3}" "${_src}/fuzz/write_dict.py" --eval $<TARGET_FILE:dmlref-eval> --check)
+  set_tests_properties(tools.fuzz-dictionary-current PROPERTIES LABELS tools)
+endif()
+
 # ---- docs: every code block of README.md and docs/*.md runs (tests/docs/run_code_blocks.py
 # says how each language is run); the Python blocks need the module.
 if(TARGET dmlref-eval AND TARGET dmlref-python AND DMLREF_PYTHON3)
