@@ -41,6 +41,12 @@ def element(value, dtype):
     return rounded_once(repr(value) if isinstance(value, float) else str(value), dtype)
 
 
+def attribute(value):
+    """A FLOAT attribute as Python passes it: a case file's "NaN", "Infinity", "-Infinity" or
+    FLOAT32 bits "0x..." become the float they name."""
+    return float(element(value, np.float32)) if isinstance(value, str) else value
+
+
 def cases(source_dir):
     for path in sorted((source_dir / "tests" / "conformance" / "dml").glob("*.json")):
         for case in json.loads(path.read_text())["cases"]:
@@ -65,7 +71,7 @@ def corpus():
 def test_case_matches_golden_bit_for_bit(case):
     op = dmlref._operator(case["op"])
     level = case.get("featureLevel")
-    attributes = case.get("attributes", {})
+    attributes = {k: v if k == "ScaleBias" else attribute(v) for k, v in case.get("attributes", {}).items()}
     sb = attributes.get("ScaleBias") or {}
     tensors, views = {}, {}
     for name, t in case["tensors"].items():
@@ -130,7 +136,7 @@ def test_bits_equal_dmlref_eval_run(file, source_dir):
         out = runs[case["name"]][op.output]
         dtype = TYPES[out["dataType"]]
         cpp = np.array([element(v, dtype) for v in out["data"]], dtype=dtype).reshape(out["sizes"])
-        attributes = case.get("attributes", {})
+        attributes = {k: v if k == "ScaleBias" else attribute(v) for k, v in case.get("attributes", {}).items()}
         sb = attributes.get("ScaleBias") or {}
         args = []
         for name, _ in op.inputs:
