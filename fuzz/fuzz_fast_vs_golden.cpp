@@ -5,7 +5,7 @@
 // through dml::execute; the fast output must be within the operator's fast_ulp_budget of
 // golden (ops/*.hpp), judged by oracle::compare as the tests judge it: ULPs in the output's
 // own type, NaN matching any NaN, integers exact, every element the contract defines compared
-// (oracle::defined_mask skips the others, as every comparison does).
+// (dml::defined_mask skips the others, as every comparison does).
 // Findings (abort): a descriptor built valid is refused; a fast output outside the budget.
 
 #include <array>
@@ -21,7 +21,7 @@
 
 #include "dmlref/dml/dispatch.hpp"
 #include "dmlref/oracle/compare.hpp"
-#include "dmlref/oracle/defined_mask.hpp"
+#include "dmlref/dml/execute.hpp"
 #include "dmlref/ops/registry.hpp"
 #include "fuzz_support.hpp"
 
@@ -330,7 +330,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     for (std::uint32_t i = 0; i < out.DimensionCount; ++i) s[i] = static_cast<std::uint64_t>(dmlref_fuzz::stride_of(out, i));
     return s;
   }();
-  // The elements the operator's contract defines (oracle::defined_mask): the others (a zero
+  // The elements the operator's contract defines (dml::defined_mask): the others (a zero
   // scale, a NaN quotient, integer 0 to a negative power, ...) hold whatever each path writes.
   validated_operation v;
   if (auto s = validate_descriptor(DML_FEATURE_LEVEL_6_4, op.desc, v); !s.ok()) {
@@ -339,7 +339,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   std::array<const void*, 4> input_data{};
   for (std::size_t k = 0; k < op.input_count; ++k) input_data[k] = op.present[k] ? data[k]->data() : nullptr;
   std::unique_ptr<bool[]> defined(new bool[offsets.size()]);
-  if (auto s = dmlref::oracle::defined_mask(v, input_data.data(), defined.get()); !s.ok()) {
+  if (auto s = dmlref::dml::defined_mask(v, input_data.data(), defined.get()); !s.ok()) {
     dmlref_fuzz::fail("no defined mask: " + s.message() + op.text());
   }
   visit_output_type(op.types[op.input_count], [&](auto* tag) {

@@ -61,48 +61,77 @@ std::uint64_t budget_of(variant v) {
   return is_fast(v) ? Op::fast_ulp_budget(dmlref::data_type_of_v<Out>) : 0;
 }
 
-/// Op through dml::execute on n packed elements at level: out[0..n) from ins[0..n) (a null
-/// input pointer leaves that optional tensor out of the descriptor). The buffers bound are
-/// copies, TotalTensorSizeInBytes long.
+/// Op's operation on n packed elements (4-D {1, 1, 1, n} tensors, which every feature level
+/// accepts): the descriptor written from attrs through the schema, over bound copies of the
+/// inputs and an output buffer, each TotalTensorSizeInBytes long (a null input pointer leaves
+/// that optional tensor out of the descriptor).
+template <class Op, class Out, class... Ins>
+struct packed_operation {
+  static constexpr std::size_t count = sizeof...(Ins) + 1;
+  static_assert(count == dmlref::ops::tensor_count_of<Op>, "one pointer per tensor of the operator");
+  dmlref::dml::UINT sizes[4];
+  std::array<std::vector<std::uint64_t>, count> storage{};
+  std::array<const void*, count - 1> data{};
+  std::array<dmlref::dml::UINT64, count> bytes{};
+  std::array<dmlref::dml::DML_BUFFER_TENSOR_DESC, count> buffers{};
+  std::array<dmlref::dml::DML_TENSOR_DESC, count> tensors{};
+  std::array<const dmlref::dml::DML_TENSOR_DESC*, count> descs{};
+  std::vector<dmlref::dml::input_binding> inputs;
+  dmlref::dml::descriptor_storage desc;
+
+  packed_operation(const dmlref::dml::attribute_values& attrs, std::uint32_t n, const Ins*... ins)
+      : sizes{1, 1, 1, n},
+        bytes{((dmlref::dml::UINT64{n} * sizeof(Ins) + 3) / 4 * 4)..., (dmlref::dml::UINT64{n} * sizeof(Out) + 3) / 4 * 4},
+        desc(make(attrs, n, ins...)) {}
+
+  dmlref::dml::output_binding output() { return {storage[count - 1].data(), bytes[count - 1]}; }
+
+ private:
+  dmlref::dml::descriptor_storage make(const dmlref::dml::attribute_values& attrs, std::uint32_t n, const Ins*... ins) {
+    using namespace dmlref::dml;
+    const std::array<DML_TENSOR_DATA_TYPE, count> types{static_cast<DML_TENSOR_DATA_TYPE>(dmlref::data_type_of_v<Ins>)...,
+                                                        static_cast<DML_TENSOR_DATA_TYPE>(dmlref::data_type_of_v<Out>)};
+    for (std::size_t k = 0; k < count; ++k) storage[k].assign(static_cast<std::size_t>((bytes[k] + 7) / 8), 0);
+    const std::array<const void*, count - 1> given{static_cast<const void*>(ins)...};
+    const std::array<std::size_t, count - 1> element_bytes{sizeof(Ins)...};
+    for (std::size_t k = 0; k + 1 < count; ++k) {
+      if (given[k] == nullptr) continue;
+      std::memcpy(storage[k].data(), given[k], n * element_bytes[k]);
+      data[k] = storage[k].data();
+    }
+    for (std::size_t k = 0; k < count; ++k) {
+      buffers[k] = {types[k], DML_TENSOR_FLAG_NONE, 4, sizes, nullptr, bytes[k], 0};
+      tensors[k] = {DML_TENSOR_TYPE_BUFFER, &buffers[k]};
+      descs[k] = (k + 1 == count || data[k] != nullptr) ? &tensors[k] : nullptr;
+    }
+    for (std::size_t k = 0; k + 1 < count; ++k) inputs.push_back({data[k], data[k] != nullptr ? bytes[k] : 0});
+    return descriptor_storage(dmlref::ops::schema_of<Op>(), descs.data(), attrs);
+  }
+};
+
+/// Op through dml::execute on n packed elements at level: out[0..n) from ins[0..n).
 template <class Op, class Path, class Out, class... Ins>
 dmlref::status execute_packed(Path path, dmlref::dml::DML_FEATURE_LEVEL level, const dmlref::dml::attribute_values& attrs,
                               std::uint32_t n, Out* out, const Ins*... ins) {
-  using namespace dmlref::dml;
-  static_assert(sizeof...(Ins) + 1 == dmlref::ops::tensor_count_of<Op>, "one pointer per tensor of the operator");
-  constexpr std::size_t count = sizeof...(Ins) + 1;
-  const UINT sizes[4] = {1, 1, 1, n};
-  const std::array<DML_TENSOR_DATA_TYPE, count> types{
-      static_cast<DML_TENSOR_DATA_TYPE>(dmlref::data_type_of_v<Ins>)...,
-      static_cast<DML_TENSOR_DATA_TYPE>(dmlref::data_type_of_v<Out>)};
-  const std::array<UINT64, count> bytes{((UINT64{n} * sizeof(Ins) + 3) / 4 * 4)...,
-                                        (UINT64{n} * sizeof(Out) + 3) / 4 * 4};
-  // Bound copies of the inputs and the output, each TotalTensorSizeInBytes long.
-  std::array<std::vector<std::uint64_t>, count> storage{};
-  for (std::size_t k = 0; k < count; ++k) storage[k].assign(static_cast<std::size_t>((bytes[k] + 7) / 8), 0);
-  const std::array<const void*, count - 1> given{static_cast<const void*>(ins)...};
-  const std::array<std::size_t, count - 1> element_bytes{sizeof(Ins)...};
-  std::array<const void*, count - 1> data{};
-  for (std::size_t k = 0; k + 1 < count; ++k) {
-    if (given[k] == nullptr) continue;
-    std::memcpy(storage[k].data(), given[k], n * element_bytes[k]);
-    data[k] = storage[k].data();
-  }
-  std::array<DML_BUFFER_TENSOR_DESC, count> buffers{};
-  std::array<DML_TENSOR_DESC, count> tensors{};
-  std::array<const DML_TENSOR_DESC*, count> descs{};
-  for (std::size_t k = 0; k < count; ++k) {
-    buffers[k] = {types[k], DML_TENSOR_FLAG_NONE, 4, sizes, nullptr, bytes[k], 0};
-    tensors[k] = {DML_TENSOR_TYPE_BUFFER, &buffers[k]};
-    descs[k] = (k + 1 == count || data[k] != nullptr) ? &tensors[k] : nullptr;
-  }
-  const descriptor_storage desc(dmlref::ops::schema_of<Op>(), descs.data(), attrs);
-  const DML_OPERATOR_DESC& op = desc.op();
-  std::array<input_binding, count - 1> inputs{};
-  for (std::size_t k = 0; k + 1 < count; ++k) inputs[k] = {data[k], data[k] != nullptr ? bytes[k] : 0};
-  const output_binding outputs[1] = {{storage[count - 1].data(), bytes[count - 1]}};
-  auto s = execute(path, level, op, inputs.data(), inputs.size(), outputs, 1);
-  if (s.ok()) std::memcpy(static_cast<void*>(out), storage[count - 1].data(), n * sizeof(Out));
+  packed_operation<Op, Out, Ins...> operation(attrs, n, ins...);
+  const dmlref::dml::output_binding outputs[1] = {operation.output()};
+  auto s = dmlref::dml::execute(path, level, operation.desc.op(), operation.inputs.data(), operation.inputs.size(),
+                                outputs, 1);
+  if (s.ok()) std::memcpy(static_cast<void*>(out), outputs[0].data, n * sizeof(Out));
   return s;
+}
+
+/// Which of the n packed elements Op's contract defines, through the runtime layer
+/// (dml::defined_mask): mask[0..n).
+template <class Op, class Out, class... Ins>
+dmlref::status defined_packed(const dmlref::dml::attribute_values& attrs, std::uint32_t n, bool* mask,
+                              const Ins*... ins) {
+  packed_operation<Op, Out, Ins...> operation(attrs, n, ins...);
+  dmlref::dml::validated_operation v;
+  if (auto s = dmlref::dml::validate_descriptor(dmlref::dml::DML_FEATURE_LEVEL_6_4, operation.desc.op(), v); !s.ok()) {
+    return s;
+  }
+  return dmlref::dml::defined_mask(v, operation.data.data(), mask);
 }
 
 /// Runs run(v) (the operator on one element, returning Out) for each variant v and checks it

@@ -14,7 +14,7 @@
 #include <string>
 
 #include <dmlref/dmlref.hpp>
-#include <dmlref/oracle/defined_mask.hpp>
+#include <dmlref/dml/execute.hpp>
 #include <dmlref/ops/registry.hpp>
 
 namespace {
@@ -128,7 +128,7 @@ TEST_CASE("registry: a data type dispatch does not list is an error, and nothing
   }
   bool mask[4] = {true, true, true, true};
   const void* input_data[1] = {in};
-  CHECK_FALSE(dmlref::oracle::defined_mask(v, input_data, mask).ok());
+  CHECK_FALSE(dmlref::dml::defined_mask(v, input_data, mask).ok());
 
   // An operator type outside the registry is refused the same way.
   v.tensors[0].type = v.tensors[1].type = data_type::float32;

@@ -48,7 +48,7 @@
 #include <dmlref/io/case_file.hpp>
 #include <dmlref/io/generate.hpp>
 #include <dmlref/oracle/compare.hpp>
-#include <dmlref/oracle/defined_mask.hpp>
+#include <dmlref/dml/execute.hpp>
 #include <dmlref/oracle/tolerance_table.hpp>
 
 #include "backend.hpp"
@@ -311,7 +311,7 @@ dmlref::status evaluate_golden(crosscheck_case& c) {
   if (auto s = dml::validate_bindings(v, inputs.data(), c.inputs.size(), &output, 1); !s.ok()) return s;
   dml::run_validated(dmlref::golden, v, inputs.data(), &output);
   c.defined.reset(new bool[c.count()]);
-  dmlref::oracle::defined_mask(v, input_data.data(), c.defined.get());
+  dmlref::dml::defined_mask(v, input_data.data(), c.defined.get());
   c.types = v.types();
   return {};
 }

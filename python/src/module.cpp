@@ -39,7 +39,7 @@
 #include "dmlref/dml/execute.hpp"
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/oracle/compare.hpp"
-#include "dmlref/oracle/defined_mask.hpp"
+#include "dmlref/dml/execute.hpp"
 #include "dmlref/oracle/report_text.hpp"
 #include "dmlref/oracle/tolerance_table.hpp"
 #include "dmlref/ops/registry.hpp"
@@ -602,7 +602,7 @@ run_result run_operator(const run_request& r) {
     py::gil_scoped_release release;
     s = fast ? dml::run_validated(dmlref::fast.threads(r.threads), v, inputs.data(), outputs)
              : dml::run_validated(dmlref::golden.threads(r.threads), v, inputs.data(), outputs);
-    if (s.ok() && mask_data != nullptr) s = oracle::defined_mask(v, input_data.data(), mask_data);
+    if (s.ok() && mask_data != nullptr) s = dml::defined_mask(v, input_data.data(), mask_data);
   }
   if (!s.ok()) raise(s);
   result.out = out;

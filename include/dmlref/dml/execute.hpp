@@ -38,9 +38,21 @@ status run_operation(Path path, const validated_operation& v, const input_bindin
   });
 }
 
-/// run_operation<Op> on each of the four paths, as one class: a program that compiles the
-/// runtime layer once (dml/execute_once.hpp) instantiates it per operator, in as many
-/// translation units as it likes (`template struct operation_run<Op>;`).
+/// The elements of v, a validated operation of Op, that its contract defines: mask[k] is false
+/// where the result is undefined (compared nowhere), packed row-major over the output's sizes.
+template <class Op>
+status defined_elements(const validated_operation& v, const void* const* inputs, bool* mask) {
+  const tensor_desc& out = v.output();
+  const loops::operand<bool> mask_operand{mask, packed_strides(out.rank, out.sizes)};
+  return dispatch_as<Op>(v, nullptr, inputs, [&](const auto& op, const auto&, const auto&... ins) {
+    golden_defined_mask(op, out.rank, out.sizes.data(), mask_operand, ins...);
+  });
+}
+
+/// Everything the runtime layer runs of Op, as one class: run_operation on each of the four
+/// paths and defined_elements. A program that compiles the runtime layer once
+/// (dml/execute_once.hpp) instantiates it per operator, in as many translation units as it
+/// likes (`template struct operation_run<Op>;`), and declares it extern everywhere else.
 template <class Op>
 struct operation_run {
   using inputs = const input_binding*;
@@ -49,10 +61,9 @@ struct operation_run {
   static status run(fast_path, const validated_operation&, inputs, outputs);
   static status run(threaded_path<golden_path>, const validated_operation&, inputs, outputs);
   static status run(threaded_path<fast_path>, const validated_operation&, inputs, outputs);
+  static status defined(const validated_operation&, const void* const* inputs, bool* mask);
 };
 
-// The definitions, except in a translation unit that leaves them to others (execute_once.hpp).
-#if !defined(DMLREF_DETAIL_OPERATION_RUNS_ELSEWHERE)
 template <class Op>
 status operation_run<Op>::run(golden_path p, const validated_operation& v, inputs in, outputs out) {
   return run_operation<Op>(p, v, in, out);
@@ -69,7 +80,19 @@ template <class Op>
 status operation_run<Op>::run(threaded_path<fast_path> p, const validated_operation& v, inputs in, outputs out) {
   return run_operation<Op>(p, v, in, out);
 }
-#endif
+template <class Op>
+status operation_run<Op>::defined(const validated_operation& v, const void* const* inputs, bool* mask) {
+  return defined_elements<Op>(v, inputs, mask);
+}
+
+/// Calls f(operation_run<Op>{}) for v's operator; the error when the registry has none.
+template <class F>
+status with_operation_run(const validated_operation& v, F&& f) {
+  status result = status::error(errc::unsupported_operator, "", "Type",
+                                std::string(v.op.name) + " is not an operator of this build's registry");
+  ops::with_operator(v.op.type, [&](auto tag) { result = f(operation_run<typename decltype(tag)::type>{}); });
+  return result;
+}
 
 }  // namespace detail
 
@@ -81,12 +104,16 @@ status run_validated(Path path, const validated_operation& v, const input_bindin
                      const output_binding* outputs) {
   static_assert(is_path_v<Path>, "the first argument is dmlref::golden or dmlref::fast (or either's .threads(n))");
   if (auto s = validate_path(path); !s.ok()) return s;
-  status result = status::error(errc::unsupported_operator, "", "Type",
-                                std::string(v.op.name) + " is not an operator of this build's registry");
-  ops::with_operator(v.op.type, [&](auto tag) {
-    result = detail::operation_run<typename decltype(tag)::type>::run(path, v, inputs, outputs);
-  });
-  return result;
+  return detail::with_operation_run(v, [&](auto run) { return decltype(run)::run(path, v, inputs, outputs); });
+}
+
+/// Which elements of v the operator's contract defines: mask[k] is false where the result is
+/// undefined (a dequantize scale of 0, integer 0 to a negative power, ...), so comparisons
+/// skip it; packed in logical row-major order over the output's sizes. inputs[k] is input
+/// slot k's buffer (null for an absent optional tensor). Fails, writing nothing, when
+/// dispatch finds no instantiation for v's data types.
+inline status defined_mask(const validated_operation& v, const void* const* inputs, bool* mask) {
+  return detail::with_operation_run(v, [&](auto run) { return decltype(run)::defined(v, inputs, mask); });
 }
 
 template <class Path>

@@ -1,64 +1,31 @@
 #pragma once
 // The runtime layer's execution compiled once per program.
 //
-// dml::execute instantiates every operator of the registry for every data-type combination
-// on both paths, plain and threaded: minutes of compilation in each translation unit that
-// calls it. A program with several such translation units includes this header (instead of
-// dml/execute.hpp, before any other use of it) in all of them, and compiles the one
-// instantiation in one of these ways:
+// dml::execute and dml::defined_mask reach every operator of the registry for every
+// data-type combination on both paths, plain and threaded (dml::detail::operation_run<Op>):
+// minutes of compilation in each translation unit that uses them. A program with several such
+// translation units includes this header (instead of dml/execute.hpp, before any other use
+// of it) in all of them, and compiles the instantiation in one of these ways:
 //
 //   DMLREF_INSTANTIATE_EXECUTE            one translation unit holds all of it;
-//   DMLREF_INSTANTIATE_EXECUTE_SHARDED    one translation unit holds dml::run_validated, and
 //   DMLREF_INSTANTIATE_EXECUTE_SHARD=k    each of DMLREF_EXECUTE_SHARDS translation units
-//   with DMLREF_EXECUTE_SHARDS=S          (k = 0 .. S-1) the operators at registry indices
-//                                         k, k + S, k + 2S, ...: compiled in parallel, each
-//                                         a fraction of the whole.
+//   with DMLREF_EXECUTE_SHARDS=S          (k = 0 .. S-1) holds the operators at registry
+//                                         indices k, k + S, k + 2S, ...: compiled in
+//                                         parallel, each a fraction of the whole.
 //
-// Every other translation unit declares dml::run_validated extern and links against these.
-
-#if defined(DMLREF_INSTANTIATE_EXECUTE_SHARDED)
-#define DMLREF_DETAIL_OPERATION_RUNS_ELSEWHERE  // each operator's instantiation is in its shard
-#endif
+// Every other translation unit declares each operator's operation_run extern and links
+// against these.
 
 #include <cstddef>
-#include <type_traits>
 
 #include "dmlref/dml/execute.hpp"
 
-#if defined(DMLREF_INSTANTIATE_EXECUTE) || defined(DMLREF_INSTANTIATE_EXECUTE_SHARDED)
-#define DMLREF_DETAIL_EXECUTE_INSTANCE template
-#else
-#define DMLREF_DETAIL_EXECUTE_INSTANCE extern template
-#endif
-
-namespace dmlref::dml {
-DMLREF_DETAIL_EXECUTE_INSTANCE status run_validated<golden_path>(golden_path, const validated_operation&,
-                                                                 const input_binding*, const output_binding*);
-DMLREF_DETAIL_EXECUTE_INSTANCE status run_validated<fast_path>(fast_path, const validated_operation&,
-                                                               const input_binding*, const output_binding*);
-DMLREF_DETAIL_EXECUTE_INSTANCE status run_validated<threaded_path<golden_path>>(threaded_path<golden_path>,
-                                                                                const validated_operation&,
-                                                                                const input_binding*,
-                                                                                const output_binding*);
-DMLREF_DETAIL_EXECUTE_INSTANCE status run_validated<threaded_path<fast_path>>(threaded_path<fast_path>,
-                                                                              const validated_operation&,
-                                                                              const input_binding*,
-                                                                              const output_binding*);
-}  // namespace dmlref::dml
-
-#undef DMLREF_DETAIL_EXECUTE_INSTANCE
-
-#if defined(DMLREF_INSTANTIATE_EXECUTE_SHARD)
-#if !defined(DMLREF_EXECUTE_SHARDS) || DMLREF_INSTANTIATE_EXECUTE_SHARD < 0 || \
-    DMLREF_INSTANTIATE_EXECUTE_SHARD >= DMLREF_EXECUTE_SHARDS
-#error "DMLREF_INSTANTIATE_EXECUTE_SHARD=k needs DMLREF_EXECUTE_SHARDS=S with 0 <= k < S"
-#endif
 namespace dmlref::dml::detail {
 
-/// The slots a shard holds: registry index k + S * j for j below this.
-inline constexpr std::size_t shard_slots = 16;
-static_assert(ops::operators::size <= shard_slots * DMLREF_EXECUTE_SHARDS,
-              "more operators than the shards hold: raise DMLREF_EXECUTE_SHARDS");
+/// The registry's slots that a program's instantiation covers: a registry of more operators
+/// does not compile (raise it here and in DMLREF_DETAIL_EVERY_SLOT).
+inline constexpr std::size_t registry_slots = 128;
+static_assert(ops::operators::size <= registry_slots, "more operators than registry_slots");
 
 /// A slot past the registry's end (nothing to instantiate).
 template <std::size_t Index>
@@ -74,17 +41,47 @@ template <std::size_t Index>
 struct slot_operator<Index, true> {
   using type = typename type_at<Index, ops::operators>::type;
 };
-template <std::size_t Slot>
-using shard_operator =
-    typename slot_operator<static_cast<std::size_t>(DMLREF_INSTANTIATE_EXECUTE_SHARD) +
-                           static_cast<std::size_t>(DMLREF_EXECUTE_SHARDS) * Slot>::type;
+template <std::size_t Index>
+using registry_slot = typename slot_operator<Index>::type;
 
 }  // namespace dmlref::dml::detail
 
-#define DMLREF_DETAIL_SHARD_SLOT(j) template struct dmlref::dml::detail::operation_run<dmlref::dml::detail::shard_operator<j>>;
-DMLREF_DETAIL_SHARD_SLOT(0) DMLREF_DETAIL_SHARD_SLOT(1) DMLREF_DETAIL_SHARD_SLOT(2) DMLREF_DETAIL_SHARD_SLOT(3)
-DMLREF_DETAIL_SHARD_SLOT(4) DMLREF_DETAIL_SHARD_SLOT(5) DMLREF_DETAIL_SHARD_SLOT(6) DMLREF_DETAIL_SHARD_SLOT(7)
-DMLREF_DETAIL_SHARD_SLOT(8) DMLREF_DETAIL_SHARD_SLOT(9) DMLREF_DETAIL_SHARD_SLOT(10) DMLREF_DETAIL_SHARD_SLOT(11)
-DMLREF_DETAIL_SHARD_SLOT(12) DMLREF_DETAIL_SHARD_SLOT(13) DMLREF_DETAIL_SHARD_SLOT(14) DMLREF_DETAIL_SHARD_SLOT(15)
-#undef DMLREF_DETAIL_SHARD_SLOT
+// X(i) for every slot i of the registry, 0 .. registry_slots - 1.
+#define DMLREF_DETAIL_EIGHT_SLOTS(X, base) \
+  X(base + 0) X(base + 1) X(base + 2) X(base + 3) X(base + 4) X(base + 5) X(base + 6) X(base + 7)
+#define DMLREF_DETAIL_EVERY_SLOT(X)                                                                          \
+  DMLREF_DETAIL_EIGHT_SLOTS(X, 0) DMLREF_DETAIL_EIGHT_SLOTS(X, 8) DMLREF_DETAIL_EIGHT_SLOTS(X, 16)          \
+  DMLREF_DETAIL_EIGHT_SLOTS(X, 24) DMLREF_DETAIL_EIGHT_SLOTS(X, 32) DMLREF_DETAIL_EIGHT_SLOTS(X, 40)        \
+  DMLREF_DETAIL_EIGHT_SLOTS(X, 48) DMLREF_DETAIL_EIGHT_SLOTS(X, 56) DMLREF_DETAIL_EIGHT_SLOTS(X, 64)        \
+  DMLREF_DETAIL_EIGHT_SLOTS(X, 72) DMLREF_DETAIL_EIGHT_SLOTS(X, 80) DMLREF_DETAIL_EIGHT_SLOTS(X, 88)        \
+  DMLREF_DETAIL_EIGHT_SLOTS(X, 96) DMLREF_DETAIL_EIGHT_SLOTS(X, 104) DMLREF_DETAIL_EIGHT_SLOTS(X, 112)      \
+  DMLREF_DETAIL_EIGHT_SLOTS(X, 120)
+
+#define DMLREF_DETAIL_DECLARE_SLOT(i) \
+  extern template struct dmlref::dml::detail::operation_run<dmlref::dml::detail::registry_slot<(i)>>;
+#define DMLREF_DETAIL_DEFINE_SLOT(i) \
+  template struct dmlref::dml::detail::operation_run<dmlref::dml::detail::registry_slot<(i)>>;
+
+#if defined(DMLREF_INSTANTIATE_EXECUTE)
+DMLREF_DETAIL_EVERY_SLOT(DMLREF_DETAIL_DEFINE_SLOT)
+#elif defined(DMLREF_INSTANTIATE_EXECUTE_SHARD)
+#if !defined(DMLREF_EXECUTE_SHARDS) || DMLREF_INSTANTIATE_EXECUTE_SHARD < 0 || \
+    DMLREF_INSTANTIATE_EXECUTE_SHARD >= DMLREF_EXECUTE_SHARDS || DMLREF_EXECUTE_SHARDS < 8 || \
+    128 % DMLREF_EXECUTE_SHARDS != 0
+#error "DMLREF_INSTANTIATE_EXECUTE_SHARD=k needs DMLREF_EXECUTE_SHARDS=S, a divisor of 128 from 8 on, and 0 <= k < S"
 #endif
+// This shard's slots: k + S * j for j = 0 .. 15 (128 / S of them are in range, the rest are
+// empty unused slots).
+#define DMLREF_DETAIL_SHARD_SLOT(j)                                                       \
+  DMLREF_DETAIL_DEFINE_SLOT(static_cast<std::size_t>(DMLREF_INSTANTIATE_EXECUTE_SHARD) + \
+                            static_cast<std::size_t>(DMLREF_EXECUTE_SHARDS) * static_cast<std::size_t>(j))
+DMLREF_DETAIL_EIGHT_SLOTS(DMLREF_DETAIL_SHARD_SLOT, 0) DMLREF_DETAIL_EIGHT_SLOTS(DMLREF_DETAIL_SHARD_SLOT, 8)
+#undef DMLREF_DETAIL_SHARD_SLOT
+#else
+DMLREF_DETAIL_EVERY_SLOT(DMLREF_DETAIL_DECLARE_SLOT)
+#endif
+
+#undef DMLREF_DETAIL_DECLARE_SLOT
+#undef DMLREF_DETAIL_DEFINE_SLOT
+#undef DMLREF_DETAIL_EVERY_SLOT
+#undef DMLREF_DETAIL_EIGHT_SLOTS

@@ -12,7 +12,7 @@
 
 #include "dmlref/dml/execute.hpp"
 #include "dmlref/io/case_file.hpp"
-#include "dmlref/oracle/defined_mask.hpp"
+#include "dmlref/dml/execute.hpp"
 #include "dmlref/ops/registry.hpp"
 
 namespace dmlref::io {
@@ -149,7 +149,7 @@ status evaluate(Path path, const test_case& c, evaluation& out) {
   std::array<const void*, dml::max_operation_tensors> input_data{};
   for (std::size_t k = 0; k < v.op.input_count; ++k) input_data[k] = inputs[k].data;
   out.defined.reset(new bool[count]);
-  if (auto s = oracle::defined_mask(v, input_data.data(), out.defined.get()); !s.ok()) return s;
+  if (auto s = dml::defined_mask(v, input_data.data(), out.defined.get()); !s.ok()) return s;
   return {};
 }
 
