@@ -286,6 +286,12 @@ def write_page(runs, info, metric, reduced_reasons, compile_info, test_build, ma
         L.append(f"- Wall time of the run: {'; '.join(walls)}; {rep.get('repetitions')} repetitions, "
                  f"min time {rep.get('min_time')} s each.")
     L.append("")
+    # sections kept by hand (measurements on machines the report does not run on)
+    for extra in (os.path.join(ROOT, "bench", "intel_xeon.md"),):
+        if os.path.exists(extra):
+            with open(extra, encoding="utf-8") as f:
+                L.extend(f.read().rstrip("\n").split("\n"))
+            L.append("")
     # reproduce
     L.append("## Reproduce")
     L.append("")

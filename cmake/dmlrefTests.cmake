@@ -90,6 +90,22 @@ if(TARGET dmlref-eval AND DMLREF_PYTHON3)
   set_tests_properties(tools.fuzz-dictionary-current PROPERTIES LABELS tools)
 endif()
 
+# ---- tools.warnings-as-errors: warnings are errors in the presets' trees only (their
+# CMAKE_COMPILE_WARNING_AS_ERROR), never in a tree configured without one (cmake/check_warnings_as_errors.cmake).
+if(TARGET dmlref-warning-probe)
+  if(CMAKE_COMPILE_WARNING_AS_ERROR)
+    set(_werror ON)
+  else()
+    set(_werror OFF)
+  endif()
+  add_test(NAME tools.warnings-as-errors
+    COMMAND "${CMAKE_COMMAND}" "-DBUILD_DIR=${PROJECT_BINARY_DIR}" -DEXPECT_ERROR=${_werror}
+      "-DSOURCE_DIR=${_src}" "-DSCRATCH=${_scratch}/no-preset" "-DCXX=${CMAKE_CXX_COMPILER}"
+      "-DGENERATOR=${CMAKE_GENERATOR}" -P "${_src}/cmake/check_warnings_as_errors.cmake")
+  # It runs the build tool in this tree: never beside another test that does.
+  set_tests_properties(tools.warnings-as-errors PROPERTIES LABELS tools RESOURCE_LOCK build-tree)
+endif()
+
 # ---- docs: every code block of README.md and docs/*.md runs (tests/docs/run_code_blocks.py
 # says how each language is run); the Python blocks need the module.
 if(TARGET dmlref-eval AND TARGET dmlref-python AND DMLREF_PYTHON3)

@@ -77,7 +77,7 @@ if [ "$MODE" = full ]; then
   echo "== meson"
   MESON=$ROOT/build/meson
   t=$( { time { if [ -f "$MESON/build.ninja" ]; then r=--reconfigure; else r=; fi
-      meson setup $r "$MESON" "$ROOT" -Dtools=disabled -Dexamples=disabled -Dbench=disabled &&
+      meson setup $r "$MESON" "$ROOT" -Dwerror=true -Dtools=disabled -Dexamples=disabled -Dbench=disabled &&
       meson compile -C "$MESON" -j "$JOBS" && meson test -C "$MESON" --print-errorlogs; } \
       >"$LOGS/meson.log" 2>&1 </dev/null; } 2>&1 ); rc=$?
   note $rc $((rc == 0)) $((rc != 0)) "meson (setup, compile, test): $t"

@@ -6,9 +6,13 @@
 // How:
 // - g = x, or fma(x, Scale, Bias) with one rounding (the FMA instruction where the target
 //   has it, the C library's exact fmaf otherwise).
-// - CONSTANT_POW takes an exact cheap form for the exponents 0, 1, 2, 3, 4, 0.5, -0.5, -1,
-//   -2: products and square roots in float or in double lanes (each within 1 ULP of the
-//   correctly rounded result; x^2 in float and sqrt are correctly rounded).
+// - CONSTANT_POW takes a cheap form for the exponents 0, 1, 2, 3, 4, 0.5, -0.5, -1, -2:
+//   products and square roots in float or in double lanes, each within 1 ULP of the
+//   correctly rounded result (x^2 in float and sqrt are correctly rounded; x^3 is (x x) x
+//   where the target has FMA, below 1.5 ULP of the exact cube; x^0.5 with AVX-512 is
+//   vrsqrt14ps and a Newton step, below 1.12 ULP of the exact root).
+// - FLOAT32 general exponents on FMA targets compute several groups of lanes side by side
+//   per block (groups<T>), for the out-of-order core to overlap their long dependency chains.
 // - Any other exponent, and POW: |g|^e = exp2(e * log2|g|). FLOAT32 results: in float lanes
 //   with double-float intermediates where the target has FMA (simd/pow_float_lanes.hpp,
 //   within 1.62 ULP of the exact result, 1.12 for normal results), in double lanes without
@@ -49,6 +53,19 @@ namespace detail_pow {
 /// (docs/fast-path.md); out of line, the loop is the same in every one.
 template <class T>
 inline constexpr bool outlined_blocks = std::is_same_v<T, float> && fused_mul_add;
+
+#if !defined(DMLREF_SIMD_POW_GROUPS)  // measured in docs/performance.md (Intel section)
+#if defined(__AVX512F__)
+#define DMLREF_SIMD_POW_GROUPS 4  // 32 vector registers
+#else
+#define DMLREF_SIMD_POW_GROUPS 2  // 16: more groups spill
+#endif
+#endif
+/// Groups of lanes (batches) per block of those kernels, computed side by side
+/// (pow_magnitudes_in_float_lanes): one group's chain of dependent steps is long enough to
+/// leave the core waiting; the others' instructions fill it. 1 elsewhere.
+template <class T>
+inline constexpr std::size_t groups = outlined_blocks<T> ? std::size_t{DMLREF_SIMD_POW_GROUPS} : 1;
 
 using float_mask = xsimd::batch_bool<float, arch>;
 using uint32_mask = xsimd::batch_bool<std::uint32_t, arch>;
@@ -210,13 +227,11 @@ inline floats square_error(floats g, floats h) noexcept {  // g * g - h, exact
   return floats(_mm256_fmsub_ps(g, g, h));
 #endif
 }
-/// g^3 = h g + l g. l g can overflow only once |h| >= 2^101 (|l| <= 2^-24 |h|), where g^3
-/// >= 2^151 overflows anyway, as does h g, which is taken there (also for Inf and NaN).
-inline floats cube_in_float(floats g) noexcept {
-  const floats h = g * g;
-  const floats y = mul_add(h, g, square_error(g, h) * g);
-  return xsimd::select(magnitude_at_least(h, 0x72000000u), h * g, y);  // 2^101
-}
+/// g^3 as (g g) g, two roundings: g g = g^2 (1 + d), |d| <= 2^-24, so (g g) g misses g^3 by
+/// less than 1 ULP before its own rounding, by less than 1.5 ULP after it, and golden's
+/// correctly rounded g^3 by less than 2 (the budget). Where g g is subnormal or 0, g^3 is
+/// smaller than 2^-189 and rounds to 0 either way; where it overflows, so does g^3.
+inline floats cube_in_float(floats g) noexcept { return (g * g) * g; }
 /// g^4 = h h + 2 h l. Below |h| = 2^64, 2 h l stays below 2^105; from there on g^4
 /// overflows, as does h h, which is taken there (also for Inf and NaN).
 inline floats fourth_in_float(floats g) noexcept {
@@ -227,9 +242,66 @@ inline floats fourth_in_float(floats g) noexcept {
 }
 #endif
 
+/// canonical_nans for lanes that are NaN or at least +0 (a square, a root): where the target
+/// has an unsigned minimum, min(bits, 0x7FC00000) is one instruction. A NaN an arithmetic
+/// instruction makes is quiet, so its bits are at least 0x7FC00000 (either sign); every other
+/// such lane is at most 0x7F800000 (+Inf) and stays. Decided on the bits: -ffast-math cannot
+/// fold it away.
+inline floats canonical_nans_of_nonnegative(floats x) noexcept {
+#if defined(__AVX2__) || defined(__AVX512F__)
+  return xsimd::bitwise_cast<floats>(xsimd::min(xsimd::bitwise_cast<uint32s>(x), uint32s(0x7FC00000u)));
+#else
+  return canonical_nans(x);
+#endif
+}
+
+/// canonical_nans for any lanes: with AVX512DQ the NaN lanes are found by one vfpclassps
+/// and replaced only in a vector that has one (rare), else canonical_nans.
+inline floats canonical_nans_rare(floats x) noexcept {
+#if defined(__AVX512DQ__)
+  const __mmask16 nan = _mm512_fpclass_ps_mask(x, 0x81);  // quiet or signalling NaN
+  if (nan == 0) return x;
+  return floats(_mm512_mask_mov_ps(x, nan, _mm512_castsi512_ps(_mm512_set1_epi32(0x7FC00000))));
+#else
+  return canonical_nans(x);
+#endif
+}
+
+/// g^0.5, correctly rounded: sqrt differs from pow only at -0 (pow gives +0) and -Inf (pow
+/// gives +Inf). NaNs as the hardware makes them.
+inline floats exact_root(floats g) noexcept {
+  const floats root = xsimd::select(g == floats(0.0f), floats(0.0f), xsimd::sqrt(g));
+  return xsimd::select(bits_equal(g, 0xFF800000u), floats(INFINITY), root);
+}
+
+/// g^0.5 with NaNs canonical. With AVX-512, for g in [2^-100, FLT_MAX], from vrsqrt14ps's
+/// approximation r of 1/sqrt(g) (relative error <= 2^-14) and one Newton step: s = g r
+/// rounded (s = sqrt(g) (1 + e1)(1 + d), |d| <= 2^-24), e = 0.5 - s (r / 2) by one FMA
+/// (exact but for a rounding of 2^-38 relative), s + s e by one more. That is sqrt(g) (1 +
+/// d/2 - 1.5 e1^2 + O(2^-38)): within 2^-24.7 relatively, 0.62 ULP, before the last rounding,
+/// 1.12 ULP after it, so less than 1.62 from the correctly rounded root (budget 2). Its
+/// throughput is that of five arithmetic instructions, against vsqrtps's 12 cycles per 16
+/// lanes on Intel cores. A block holding another lane (negative, zero, below 2^-100, Inf,
+/// NaN) takes the correctly rounded root, vsqrtps, for all its lanes.
+inline floats root_of(floats g) noexcept {
+#if defined(__AVX512F__)
+  const uint32s bits = xsimd::bitwise_cast<uint32s>(g);
+  const uint32s from = uint32s(0x0D800000u);  // 2^-100
+  const auto other = as_float_mask(bits - from >= uint32s(0x7F800000u) - from);
+  if (!xsimd::any(other)) {
+    const floats r(_mm512_rsqrt14_ps(g));
+    const floats s = g * r;
+    const floats e(_mm512_fnmadd_ps(s, r * floats(0.5f), floats(0.5f)));
+    return mul_add(s, e, s);
+  }
+#endif
+  return canonical_nans_of_nonnegative(exact_root(g));  // pow(-0, 0.5) = +0: no root is negative
+}
+
 /// g^e for a cheap form: each within 1 ULP of the correctly rounded result (products of at
 /// most four factors are exact or rounded once in double, or from an exact square and one
-/// FMA in float; x^2 and sqrt are correctly rounded in float).
+/// FMA in float, or for the cube two float products; x^2 is correctly rounded in float; the
+/// root see root_of).
 template <form F>
 floats cheap_power(floats g) noexcept {
   auto in_double = [&](auto f) {
@@ -260,9 +332,7 @@ floats cheap_power(floats g) noexcept {
   } else if constexpr (F == form::reciprocal_square) {
     return in_double([](doubles v) { return doubles(1.0) / (v * v); });
   } else if constexpr (F == form::root) {
-    // sqrt differs from pow only at -0 (pow gives +0) and -Inf (pow gives +Inf).
-    const floats root = xsimd::select(g == floats(0.0f), floats(0.0f), xsimd::sqrt(g));
-    return xsimd::select(bits_equal(g, 0xFF800000u), floats(INFINITY), root);
+    return root_of(g);
   } else {
     static_assert(F == form::reciprocal_root, "a cheap form");
     floats y = in_double([](doubles v) { return doubles(1.0) / xsimd::sqrt(v); });
@@ -295,33 +365,60 @@ void store_patched(T* out, std::size_t i, floats y, float_mask special, Golden&&
   for (std::size_t k = 0; k < width; ++k) out[i + k] = flags[k] != 0.0f ? golden(k) : staged[k];
 }
 
-/// pow(g, e) for float lanes g (already scaled) of a T result (float or float16), with e
-/// from an exponent source of E; lanes in `special` are left to the caller.
-template <class T, class E, class ExponentSource>
-DMLREF_DETAIL_ALWAYS_INLINE floats power(floats g, ExponentSource exponent, std::size_t i, float_mask& special) noexcept {
-  const floats magnitude_base = xsimd::abs(g);
-  if constexpr (is_float_element_v<E>) {
-    const floats e = load_floats(exponent, i);
-    special = special | zero_inf_or_nan(e);
-    const floats finite_e = xsimd::select(special, floats(0.0f), e);
-    floats magnitude;
-    if constexpr (std::is_same_v<T, float>) {
-      magnitude = magnitude_for_float(xsimd::select(special, floats(1.0f), magnitude_base), finite_e, floats(0.0f));
+/// pow(g[h], e) for N groups of float lanes g (already scaled) of a T result (float or
+/// float16), group h's exponents from an exponent source of E at i + h * width; lanes in
+/// special[h] are left to the caller. N > 1 only for FLOAT32 results on FMA targets.
+template <class T, class E, std::size_t N, class ExponentSource>
+DMLREF_DETAIL_ALWAYS_INLINE void powers(const floats* g, ExponentSource exponent, std::size_t i, float_mask* special,
+                                        floats* y) noexcept {
+  floats base[N], magnitude[N];
+  if constexpr (std::is_same_v<T, float> && fused_mul_add) {
+    if constexpr (is_float_element_v<E>) {
+      floats e[N], finite_e[N];
+      for (std::size_t h = 0; h < N; ++h) {
+        e[h] = load_floats(exponent, i + h * width);
+        special[h] = special[h] | zero_inf_or_nan(e[h]);
+        finite_e[h] = xsimd::select(special[h], floats(0.0f), e[h]);
+        base[h] = xsimd::select(special[h], floats(1.0f), xsimd::abs(g[h]));
+      }
+      pow_magnitudes_in_float_lanes<N, false>(base, finite_e, nullptr, magnitude);
+      for (std::size_t h = 0; h < N; ++h) y[h] = with_sign(magnitude[h], g[h], [&] { return parity_of(e[h]); });
     } else {
-      magnitude = magnitude_for_half(xsimd::select(special, floats(1.0f), magnitude_base), finite_e);
+      floats e_hi[N], e_lo[N];
+      for (std::size_t h = 0; h < N; ++h) {
+        base[h] = xsimd::select(special[h], floats(1.0f), xsimd::abs(g[h]));
+        exponent_pair<E>(exponent, i + h * width, e_hi[h], e_lo[h]);
+      }
+      pow_magnitudes_in_float_lanes<N, (sizeof(E) > 2)>(base, e_hi, e_lo, magnitude);
+      for (std::size_t h = 0; h < N; ++h) {
+        y[h] = with_sign(magnitude[h], g[h], [&] { return parity_of(load_int32(exponent, i + h * width)); });
+      }
     }
-    return with_sign(magnitude, g, [&] { return parity_of(e); });
   } else {
-    const floats base = xsimd::select(special, floats(1.0f), magnitude_base);
-    floats magnitude;
-    if constexpr (std::is_same_v<T, float>) {
-      floats e_hi, e_lo;
-      exponent_pair<E>(exponent, i, e_hi, e_lo);
-      magnitude = magnitude_for_float(base, e_hi, e_lo);
-    } else {  // |e| > 2^24 rounds in float: harmless, |g|^e is out of range unless |g| = 1
-      magnitude = magnitude_for_half(base, load_floats(exponent, i));  // UINT32 converts unsigned
+    static_assert(N == 1, "several groups only where FLOAT32 pow runs in float lanes");
+    const floats magnitude_base = xsimd::abs(g[0]);
+    if constexpr (is_float_element_v<E>) {
+      const floats e = load_floats(exponent, i);
+      special[0] = special[0] | zero_inf_or_nan(e);
+      const floats finite_e = xsimd::select(special[0], floats(0.0f), e);
+      const floats b = xsimd::select(special[0], floats(1.0f), magnitude_base);
+      if constexpr (std::is_same_v<T, float>) {
+        magnitude[0] = magnitude_for_float(b, finite_e, floats(0.0f));
+      } else {
+        magnitude[0] = magnitude_for_half(b, finite_e);
+      }
+      y[0] = with_sign(magnitude[0], g[0], [&] { return parity_of(e); });
+    } else {
+      const floats b = xsimd::select(special[0], floats(1.0f), magnitude_base);
+      if constexpr (std::is_same_v<T, float>) {
+        floats e_hi, e_lo;
+        exponent_pair<E>(exponent, i, e_hi, e_lo);
+        magnitude[0] = magnitude_for_float(b, e_hi, e_lo);
+      } else {  // |e| > 2^24 rounds in float: harmless, |g|^e is out of range unless |g| = 1
+        magnitude[0] = magnitude_for_half(b, load_floats(exponent, i));  // UINT32 converts unsigned
+      }
+      y[0] = with_sign(magnitude[0], g[0], [&] { return parity_of(load_int32(exponent, i)); });
     }
-    return with_sign(magnitude, g, [&] { return parity_of(load_int32(exponent, i)); });
   }
 }
 
@@ -342,7 +439,8 @@ float_mask special_base(floats g) noexcept {
 template <class T>
 struct kernel<ops::constant_pow, T, T> {
   static constexpr bool available = std::is_same_v<T, float> || std::is_same_v<T, float16>;
-  static constexpr std::size_t step = width;
+  static constexpr std::size_t groups = detail_pow::groups<T>;
+  static constexpr std::size_t step = width * groups;
   static constexpr bool binds = true;
   static constexpr bool paired = std::is_same_v<T, float16>;  // FLOAT32: long blocks, one per iteration
 
@@ -371,16 +469,34 @@ struct kernel<ops::constant_pow, T, T> {
 
   template <detail_pow::form F, class Source>
   DMLREF_DETAIL_ALWAYS_INLINE static void inline_block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
-    const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
     if constexpr (F != detail_pow::form::general) {
-      // A NaN g (a NaN input, or ScaleBias's Inf * 0) and the root of a negative g give the
-      // hardware's NaN here; golden's is the canonical one.
-      store_floats(out + i, canonical_nans(detail_pow::cheap_power<F>(g)));
+      for (std::size_t h = 0; h < groups; ++h) {
+        const floats g = detail_pow::scaled(load_floats(in, i + h * width), op.scale_and_bias);
+        // A NaN g (a NaN input, or ScaleBias's Inf * 0) and the root of a negative g give the
+        // hardware's NaN here; golden's is the canonical one.
+        if constexpr (F == detail_pow::form::root) {
+          store_floats(out + i + h * width, detail_pow::cheap_power<F>(g));  // canonical already
+        } else if constexpr (F == detail_pow::form::square) {
+          store_floats(out + i + h * width, detail_pow::canonical_nans_of_nonnegative(detail_pow::cheap_power<F>(g)));
+        } else if constexpr (F == detail_pow::form::cube) {
+          store_floats(out + i + h * width, detail_pow::canonical_nans_rare(detail_pow::cheap_power<F>(g)));
+        } else {
+          store_floats(out + i + h * width, canonical_nans(detail_pow::cheap_power<F>(g)));
+        }
+      }
     } else {
-      auto special = detail_pow::special_base<T>(g);
-      const floats y = detail_pow::power<T, float>(g, broadcast<float>{op.exponent}, i, special);
-      detail_pow::store_patched(out, i, y, special,
-                                [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
+      floats g[groups], y[groups];
+      detail_pow::float_mask special[groups];
+      for (std::size_t h = 0; h < groups; ++h) {
+        g[h] = detail_pow::scaled(load_floats(in, i + h * width), op.scale_and_bias);
+        special[h] = detail_pow::special_base<T>(g[h]);
+      }
+      detail_pow::powers<T, float, groups>(g, broadcast<float>{op.exponent}, i, special, y);
+      for (std::size_t h = 0; h < groups; ++h) {
+        const std::size_t at = i + h * width;
+        detail_pow::store_patched(out, at, y[h], special[h],
+                                  [&](std::size_t k) { return op(detail_pow::element(in, at, k)); });
+      }
     }
   }
 };
@@ -412,7 +528,8 @@ struct kernel<ops::pow, T, T, E> {
   static constexpr bool float_base = std::is_same_v<T, float> || std::is_same_v<T, float16>;
   static constexpr bool integer_pair = std::is_integral_v<T> && std::is_integral_v<E>;
   static constexpr bool available = float_base || integer_pair;
-  static constexpr std::size_t step = width;
+  static constexpr std::size_t groups = detail_pow::groups<T>;
+  static constexpr std::size_t step = width * groups;
   static constexpr bool paired = std::is_same_v<T, float16>;  // FLOAT32: long blocks, one per iteration
 
   template <class BaseSource, class ExponentSource>
@@ -437,12 +554,19 @@ struct kernel<ops::pow, T, T, E> {
   template <class BaseSource, class ExponentSource>
   DMLREF_DETAIL_ALWAYS_INLINE static void float_block(const ops::pow& op, T* out, std::size_t i, BaseSource base,
                                                       ExponentSource exponent) {
-    const floats g = detail_pow::scaled(load_floats(base, i), op.scale_and_bias);
-    auto special = detail_pow::special_base<T>(g);
-    const floats y = detail_pow::power<T, E>(g, exponent, i, special);
-    detail_pow::store_patched(out, i, y, special, [&](std::size_t k) {
-      return op(detail_pow::element(base, i, k), detail_pow::element(exponent, i, k));
-    });
+    floats g[groups], y[groups];
+    detail_pow::float_mask special[groups];
+    for (std::size_t h = 0; h < groups; ++h) {
+      g[h] = detail_pow::scaled(load_floats(base, i + h * width), op.scale_and_bias);
+      special[h] = detail_pow::special_base<T>(g[h]);
+    }
+    detail_pow::powers<T, E, groups>(g, exponent, i, special, y);
+    for (std::size_t h = 0; h < groups; ++h) {
+      const std::size_t at = i + h * width;
+      detail_pow::store_patched(out, at, y[h], special[h], [&](std::size_t k) {
+        return op(detail_pow::element(base, at, k), detail_pow::element(exponent, at, k));
+      });
+    }
   }
 
   template <class BaseSource, class ExponentSource>

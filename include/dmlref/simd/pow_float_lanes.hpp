@@ -65,6 +65,7 @@
 // its difference, which -ffast-math folds); special values are decided by the caller.
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 
 #include "dmlref/core/bits.hpp"
@@ -132,61 +133,121 @@ inline floats power_of_two(uint32s n) noexcept { return from_bits((n + uint32s(1
 
 }  // namespace detail_pow_float_lanes
 
-/// |g|^e for a FLOAT32 result: g positive, finite and nonzero, e = e_hi + e_lo finite with
-/// e_lo = 0 or the exact remainder of an integer exponent. Needs FMA (fused_mul_add).
-DMLREF_DETAIL_ALWAYS_INLINE floats pow_magnitude_in_float_lanes(floats g, floats e_hi, floats e_lo) noexcept {
+/// Statements over N independent groups of lanes, unrolled so that the groups' instructions
+/// sit side by side: one group's chain of dependent steps (about 130 cycles of latency for
+/// about 90 instructions) leaves an out-of-order core with a small scheduler idle, two or
+/// more fill it (docs/performance.md, the Intel section).
+#if defined(__clang__)
+#define DMLREF_DETAIL_EACH_GROUP(h, N) _Pragma("clang loop unroll(full)") for (std::size_t h = 0; h < (N); ++h)
+#elif defined(__GNUC__)
+#define DMLREF_DETAIL_EACH_GROUP(h, N) _Pragma("GCC unroll 8") for (std::size_t h = 0; h < (N); ++h)
+#else
+#define DMLREF_DETAIL_EACH_GROUP(h, N) for (std::size_t h = 0; h < (N); ++h)
+#endif
+
+/// |g|^e for a FLOAT32 result, for N groups of lanes at once (y[h] from g[h], e_hi[h],
+/// e_lo[h]): g positive, finite and nonzero, e = e_hi + e_lo finite with e_lo the exact
+/// remainder of an integer exponent, or absent (WithLo false: e = e_hi, a float exponent).
+/// Needs FMA (fused_mul_add). Each group's result is the same as computed alone.
+template <std::size_t N, bool WithLo>
+DMLREF_DETAIL_ALWAYS_INLINE void pow_magnitudes_in_float_lanes(const floats* g, const floats* e_hi, const floats* e_lo,
+                                                               floats* result) noexcept {
   using namespace detail_pow_float_lanes;
   using detail_exp2_log2::small_integers_as_floats;
   // 1. g = 2^k m, the interval j, r = m c_j - 1 exactly.
-  uint32s bits = bits_of(g), bias(127);
-  const auto subnormal = bits < uint32s(0x00800000);
-  if (xsimd::any(subnormal)) {  // rare: only where present
-    bits = xsimd::select(subnormal, bits_of(small_integers_as_floats(bits)), bits);
-    bias = xsimd::select(subnormal, uint32s(127 + 149), bias);
+  uint32s bits[N], bias[N];
+  xsimd::batch_bool<std::uint32_t, arch> subnormal[N];
+  bool any_subnormal = false;
+  DMLREF_DETAIL_EACH_GROUP(h, N) {
+    bits[h] = bits_of(g[h]);
+    bias[h] = uint32s(127);
+    subnormal[h] = bits[h] < uint32s(0x00800000);
+    any_subnormal = any_subnormal || xsimd::any(subnormal[h]);
   }
-  const uint32s shifted = bits + uint32s(0x00020000);  // m >= 2 - 2^-6 moves to the next binade
-  const uint32s exponent_field = shifted & uint32s(0xFF800000);
-  const floats m = from_bits(bits - exponent_field + uint32s(0x3F800000));
-  const floats k = small_integers_as_floats((shifted >> 23) - bias);
-  const uint32s j = shifted >> 18;
-  const floats r = mul_add(m, lookup32(log_c, j), floats(-1.0f));
-  const floats a = k + lookup32(log_t_hi, j);  // exact
+  if (any_subnormal) {  // rare: only where present
+    DMLREF_DETAIL_EACH_GROUP(h, N) {
+      bits[h] = xsimd::select(subnormal[h], bits_of(small_integers_as_floats(bits[h])), bits[h]);
+      bias[h] = xsimd::select(subnormal[h], uint32s(127 + 149), bias[h]);
+    }
+  }
+  floats r[N], a[N], y[N];
+  uint32s j[N];
+  DMLREF_DETAIL_EACH_GROUP(h, N) {
+    const uint32s shifted = bits[h] + uint32s(0x00020000);  // m >= 2 - 2^-6 moves to the next binade
+    const uint32s exponent_field = shifted & uint32s(0xFF800000);
+    const floats m = from_bits(bits[h] - exponent_field + uint32s(0x3F800000));
+    const floats k = small_integers_as_floats((shifted >> 23) - bias[h]);
+    j[h] = shifted >> 18;
+    r[h] = mul_add(m, lookup32(log_c, j[h]), floats(-1.0f));
+    a[h] = k + lookup32(log_t_hi, j[h]);  // exact
+  }
   // 2. log2(1 + r) = p_hi + p_lo.
-  floats y = mul_add(floats(-0x1.ecbe7cp-3f), r, floats(0x1.279bd8p-2f));
-  y = mul_add(y, r, floats(-0x1.715474p-2f));
-  y = mul_add(y, r, floats(0x1.ec709cp-2f));
-  y = mul_add(y, r, floats(-0x1.4ae8f2p-27f));  // Y(r) - c2_hi
+  DMLREF_DETAIL_EACH_GROUP(h, N) y[h] = mul_add(floats(-0x1.ecbe7cp-3f), r[h], floats(0x1.279bd8p-2f));
+  DMLREF_DETAIL_EACH_GROUP(h, N) y[h] = mul_add(y[h], r[h], floats(-0x1.715474p-2f));
+  DMLREF_DETAIL_EACH_GROUP(h, N) y[h] = mul_add(y[h], r[h], floats(0x1.ec709cp-2f));
+  DMLREF_DETAIL_EACH_GROUP(h, N) y[h] = mul_add(y[h], r[h], floats(-0x1.4ae8f2p-27f));  // Y(r) - c2_hi
   const floats k_hi(0x1.715476p+0f), c2_hi(-0x1.715476p-1f);
-  const floats inner_hi = mul_add(r, c2_hi, k_hi);
-  const floats inner_lo = mul_add(r, y, mul_add(r, c2_hi, k_hi - inner_hi) + floats(0x1.4ae0cp-26f));
-  const floats r_inner_lo = r * inner_lo;
-  const floats p_hi = mul_add(r, inner_hi, r_inner_lo);
-  const floats p_lo = mul_sub(r, inner_hi, p_hi) + r_inner_lo;
+  floats p_hi[N], p_lo[N];
+  DMLREF_DETAIL_EACH_GROUP(h, N) {
+    const floats inner_hi = mul_add(r[h], c2_hi, k_hi);
+    const floats inner_lo = mul_add(r[h], y[h], mul_add(r[h], c2_hi, k_hi - inner_hi) + floats(0x1.4ae0cp-26f));
+    const floats r_inner_lo = r[h] * inner_lo;
+    p_hi[h] = mul_add(r[h], inner_hi, r_inner_lo);
+    p_lo[h] = mul_sub(r[h], inner_hi, p_hi[h]) + r_inner_lo;
+  }
   // 3. t = e_hi a + e_hi p_hi + small.
-  const floats big_a = e_hi * a;
-  const floats small = mul_add(e_lo, a + p_hi, mul_add(e_hi, lookup32(log_t_lo, j) + p_lo, mul_sub(e_hi, a, big_a)));
-  const floats t_range = e_hi * (a + p_hi);  // for range decisions: never NaN, of t's sign
+  floats big_a[N], small[N], t_range[N];
+  DMLREF_DETAIL_EACH_GROUP(h, N) {
+    big_a[h] = e_hi[h] * a[h];
+    const floats a_p = a[h] + p_hi[h];
+    small[h] = mul_add(e_hi[h], lookup32(log_t_lo, j[h]) + p_lo[h], mul_sub(e_hi[h], a[h], big_a[h]));
+    if constexpr (WithLo) small[h] = mul_add(e_lo[h], a_p, small[h]);
+    t_range[h] = e_hi[h] * a_p;  // for range decisions: never NaN, of t's sign
+  }
   // 4. t = n16 / 16 + f, |f| <= 1/32 + 2^-14.
-  const uint32s n16 = sixteenths(mul_add(e_hi, p_hi, big_a) + small);
-  const floats rest_a = mul_add(small_integers_as_floats(n16), floats(-0.0625f), big_a);  // exact where it matters
-  const floats f = mul_add(e_hi, p_hi, rest_a) + small;
+  uint32s n16[N];
+  floats f[N];
+  DMLREF_DETAIL_EACH_GROUP(h, N) n16[h] = sixteenths(mul_add(e_hi[h], p_hi[h], big_a[h]) + small[h]);
+  DMLREF_DETAIL_EACH_GROUP(h, N) {
+    const floats rest_a = mul_add(small_integers_as_floats(n16[h]), floats(-0.0625f), big_a[h]);  // exact where it matters
+    f[h] = mul_add(e_hi[h], p_hi[h], rest_a) + small[h];
+  }
   // 5. 2^t.
-  floats q(0x1.3b2c52p-7f);
-  q = mul_add(q, f, floats(0x1.c6b354p-5f));
-  q = mul_add(q, f, floats(0x1.ebfbep-3f));
-  q = mul_add(q, f, floats(0x1.62e43p-1f));
-  const floats s_hi = detail_exp2_log2::lookup16(exp_hi, n16);
-  const floats y_unscaled = s_hi + mul_add(s_hi, f * q, detail_exp2_log2::lookup16(exp_lo, n16));
-  const uint32s n = xsimd::bitwise_cast<uint32s>(xsimd::bitwise_cast<int32s>(n16) >> 4);
-  const floats normal = from_bits(bits_of(y_unscaled) + (n << 23));
-  const auto normal_range = (t_range >= floats(-124.0f)) & (t_range <= floats(126.0f));
-  if (xsimd::all(normal_range)) return normal;
-  // The first factor by the exponent field, so that there is one product to round (two
-  // products of constants could be reassociated into 2^n, which overflows for n >= 128).
-  const uint32s half = xsimd::bitwise_cast<uint32s>(xsimd::bitwise_cast<int32s>(n) >> 1);
-  const floats scaled = from_bits(bits_of(y_unscaled) + (half << 23)) * power_of_two(n - half);
-  const floats limit = xsimd::select(t_range > floats(0.0f), floats(INFINITY), floats(0.0f));
-  return xsimd::select(normal_range, normal, xsimd::select(xsimd::abs(t_range) > floats(152.0f), limit, scaled));
+  floats y_unscaled[N], normal[N];
+  uint32s n[N];
+  bool all_normal = true;
+  DMLREF_DETAIL_EACH_GROUP(h, N) {
+    floats q(0x1.3b2c52p-7f);
+    q = mul_add(q, f[h], floats(0x1.c6b354p-5f));
+    q = mul_add(q, f[h], floats(0x1.ebfbep-3f));
+    q = mul_add(q, f[h], floats(0x1.62e43p-1f));
+    const floats s_hi = detail_exp2_log2::lookup16(exp_hi, n16[h]);
+    y_unscaled[h] = s_hi + mul_add(s_hi, f[h] * q, detail_exp2_log2::lookup16(exp_lo, n16[h]));
+    n[h] = xsimd::bitwise_cast<uint32s>(xsimd::bitwise_cast<int32s>(n16[h]) >> 4);
+    normal[h] = from_bits(bits_of(y_unscaled[h]) + (n[h] << 23));
+    all_normal = all_normal && xsimd::all((t_range[h] >= floats(-124.0f)) & (t_range[h] <= floats(126.0f)));
+  }
+  if (all_normal) {
+    DMLREF_DETAIL_EACH_GROUP(h, N) result[h] = normal[h];
+    return;
+  }
+  DMLREF_DETAIL_EACH_GROUP(h, N) {
+    const auto normal_range = (t_range[h] >= floats(-124.0f)) & (t_range[h] <= floats(126.0f));
+    // The first factor by the exponent field, so that there is one product to round (two
+    // products of constants could be reassociated into 2^n, which overflows for n >= 128).
+    const uint32s half = xsimd::bitwise_cast<uint32s>(xsimd::bitwise_cast<int32s>(n[h]) >> 1);
+    const floats scaled = from_bits(bits_of(y_unscaled[h]) + (half << 23)) * power_of_two(n[h] - half);
+    const floats limit = xsimd::select(t_range[h] > floats(0.0f), floats(INFINITY), floats(0.0f));
+    result[h] = xsimd::select(normal_range, normal[h],
+                              xsimd::select(xsimd::abs(t_range[h]) > floats(152.0f), limit, scaled));
+  }
+}
+
+/// |g|^e for one group of lanes (pow_magnitudes_in_float_lanes with N = 1).
+DMLREF_DETAIL_ALWAYS_INLINE floats pow_magnitude_in_float_lanes(floats g, floats e_hi, floats e_lo) noexcept {
+  floats y;
+  pow_magnitudes_in_float_lanes<1, true>(&g, &e_hi, &e_lo, &y);
+  return y;
 }
 
 }  // namespace dmlref::simd
