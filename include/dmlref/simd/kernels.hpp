@@ -10,3 +10,5 @@
 #include "dmlref/simd/pow.hpp"
 #include "dmlref/simd/quantize_linear.hpp"
 #include "dmlref/simd/sign.hpp"
+// The binary operators of issue 25.
+#include "dmlref/simd/max.hpp"
