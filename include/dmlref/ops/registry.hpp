@@ -23,12 +23,13 @@
 #include "dmlref/ops/sign.hpp"
 // The binary operators of issue 25.
 #include "dmlref/ops/max.hpp"
+#include "dmlref/ops/min.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
                             // The binary operators of issue 25.
-                            max>;
+                            max, min>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

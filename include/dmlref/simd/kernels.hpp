@@ -12,3 +12,4 @@
 #include "dmlref/simd/sign.hpp"
 // The binary operators of issue 25.
 #include "dmlref/simd/max.hpp"
+#include "dmlref/simd/min.hpp"
