@@ -13,3 +13,4 @@
 // The binary operators of issue 25.
 #include "dmlref/simd/max.hpp"
 #include "dmlref/simd/min.hpp"
+#include "dmlref/simd/add.hpp"
