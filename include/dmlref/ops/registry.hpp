@@ -25,12 +25,13 @@
 #include "dmlref/ops/max.hpp"
 #include "dmlref/ops/min.hpp"
 #include "dmlref/ops/add.hpp"
+#include "dmlref/ops/subtract.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
                             // The binary operators of issue 25.
-                            max, min, add>;
+                            max, min, add, subtract>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

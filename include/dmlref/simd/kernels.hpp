@@ -14,3 +14,4 @@
 #include "dmlref/simd/max.hpp"
 #include "dmlref/simd/min.hpp"
 #include "dmlref/simd/add.hpp"
+#include "dmlref/simd/subtract.hpp"
