@@ -26,12 +26,13 @@
 #include "dmlref/ops/min.hpp"
 #include "dmlref/ops/add.hpp"
 #include "dmlref/ops/subtract.hpp"
+#include "dmlref/ops/multiply.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
                             // The binary operators of issue 25.
-                            max, min, add, subtract>;
+                            max, min, add, subtract, multiply>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

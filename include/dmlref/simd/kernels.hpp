@@ -15,3 +15,4 @@
 #include "dmlref/simd/min.hpp"
 #include "dmlref/simd/add.hpp"
 #include "dmlref/simd/subtract.hpp"
+#include "dmlref/simd/multiply.hpp"
