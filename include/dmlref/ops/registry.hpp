@@ -27,12 +27,13 @@
 #include "dmlref/ops/add.hpp"
 #include "dmlref/ops/subtract.hpp"
 #include "dmlref/ops/multiply.hpp"
+#include "dmlref/ops/logical_equals.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
                             // The binary operators of issue 25.
-                            max, min, add, subtract, multiply>;
+                            max, min, add, subtract, multiply, logical_equals>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -16,3 +16,4 @@
 #include "dmlref/simd/add.hpp"
 #include "dmlref/simd/subtract.hpp"
 #include "dmlref/simd/multiply.hpp"
+#include "dmlref/simd/logical_equals.hpp"
