@@ -17,3 +17,4 @@
 #include "dmlref/simd/subtract.hpp"
 #include "dmlref/simd/multiply.hpp"
 #include "dmlref/simd/logical_equals.hpp"
+#include "dmlref/simd/logical_less_than.hpp"
