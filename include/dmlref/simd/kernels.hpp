@@ -19,3 +19,4 @@
 #include "dmlref/simd/logical_equals.hpp"
 #include "dmlref/simd/logical_less_than.hpp"
 #include "dmlref/simd/logical_greater_than_or_equal.hpp"
+#include "dmlref/simd/logical_less_than_or_equal.hpp"
