@@ -20,3 +20,4 @@
 #include "dmlref/simd/logical_less_than.hpp"
 #include "dmlref/simd/logical_greater_than_or_equal.hpp"
 #include "dmlref/simd/logical_less_than_or_equal.hpp"
+#include "dmlref/simd/logical_and.hpp"
