@@ -21,3 +21,4 @@
 #include "dmlref/simd/logical_greater_than_or_equal.hpp"
 #include "dmlref/simd/logical_less_than_or_equal.hpp"
 #include "dmlref/simd/logical_and.hpp"
+#include "dmlref/simd/logical_or.hpp"
