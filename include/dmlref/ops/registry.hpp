@@ -33,13 +33,15 @@
 #include "dmlref/ops/logical_less_than_or_equal.hpp"
 #include "dmlref/ops/logical_and.hpp"
 #include "dmlref/ops/logical_or.hpp"
+#include "dmlref/ops/logical_xor.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
                             // The binary operators of issue 25.
                             max, min, add, subtract, multiply, logical_equals, logical_less_than,
-                            logical_greater_than_or_equal, logical_less_than_or_equal, logical_and, logical_or>;
+                            logical_greater_than_or_equal, logical_less_than_or_equal, logical_and, logical_or,
+                            logical_xor>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

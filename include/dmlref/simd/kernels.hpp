@@ -22,3 +22,4 @@
 #include "dmlref/simd/logical_less_than_or_equal.hpp"
 #include "dmlref/simd/logical_and.hpp"
 #include "dmlref/simd/logical_or.hpp"
+#include "dmlref/simd/logical_xor.hpp"
