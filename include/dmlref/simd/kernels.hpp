@@ -23,3 +23,4 @@
 #include "dmlref/simd/logical_and.hpp"
 #include "dmlref/simd/logical_or.hpp"
 #include "dmlref/simd/logical_xor.hpp"
+#include "dmlref/simd/bit_and.hpp"
