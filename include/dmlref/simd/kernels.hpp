@@ -24,3 +24,4 @@
 #include "dmlref/simd/logical_or.hpp"
 #include "dmlref/simd/logical_xor.hpp"
 #include "dmlref/simd/bit_and.hpp"
+#include "dmlref/simd/bit_or.hpp"
