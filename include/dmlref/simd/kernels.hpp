@@ -25,3 +25,4 @@
 #include "dmlref/simd/logical_xor.hpp"
 #include "dmlref/simd/bit_and.hpp"
 #include "dmlref/simd/bit_or.hpp"
+#include "dmlref/simd/bit_xor.hpp"
