@@ -26,3 +26,4 @@
 #include "dmlref/simd/bit_and.hpp"
 #include "dmlref/simd/bit_or.hpp"
 #include "dmlref/simd/bit_xor.hpp"
+#include "dmlref/simd/bit_shift_left.hpp"
