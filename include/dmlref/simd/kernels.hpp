@@ -27,3 +27,4 @@
 #include "dmlref/simd/bit_or.hpp"
 #include "dmlref/simd/bit_xor.hpp"
 #include "dmlref/simd/bit_shift_left.hpp"
+#include "dmlref/simd/bit_shift_right.hpp"
