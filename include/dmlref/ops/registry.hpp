@@ -39,6 +39,7 @@
 #include "dmlref/ops/bit_xor.hpp"
 #include "dmlref/ops/bit_shift_left.hpp"
 #include "dmlref/ops/bit_shift_right.hpp"
+#include "dmlref/ops/if.hpp"
 
 namespace dmlref::ops {
 
@@ -46,7 +47,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The binary operators of issue 25.
                             max, min, add, subtract, multiply, logical_equals, logical_less_than,
                             logical_greater_than_or_equal, logical_less_than_or_equal, logical_and, logical_or,
-                            logical_xor, bit_and, bit_or, bit_xor, bit_shift_left, bit_shift_right>;
+                            logical_xor, bit_and, bit_or, bit_xor, bit_shift_left, bit_shift_right, if_>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -28,3 +28,4 @@
 #include "dmlref/simd/bit_xor.hpp"
 #include "dmlref/simd/bit_shift_left.hpp"
 #include "dmlref/simd/bit_shift_right.hpp"
+#include "dmlref/simd/if.hpp"
