@@ -407,6 +407,20 @@ TEST_CASE("check_aliasing") {
     CHECK(mentions(s, "ExponentTensor"));
     CHECK(mentions(s, "InputTensor"));
   }
+  SUBCASE("the binary family: an exact alias of ATensor, of BTensor or of both") {
+    constexpr std::uint32_t a_or_b = 0b11;
+    const dmlref::bound_tensor over_b[] = {bind("ATensor", &packed, base + 32), bind("BTensor", &packed, base)};
+    CHECK(dmlref::check_aliasing(out, over_b, 2, a_or_b, "ELEMENT_WISE_ADD").ok());
+    const dmlref::bound_tensor over_both[] = {bind("ATensor", &packed, base), bind("BTensor", &packed, base)};
+    CHECK(dmlref::check_aliasing(out, over_both, 2, a_or_b, "ELEMENT_WISE_ADD").ok());
+    // Only the inputs the mask names; the message lists them.
+    const auto s = dmlref::check_aliasing(out, over_b, 2, 1u, "ELEMENT_WISE_POW");
+    CHECK(s.code() == errc::invalid_aliasing);
+    CHECK(mentions(s, "runs in place only over ATensor"));
+    // An exact alias still: another layout over the same bytes is refused.
+    const dmlref::bound_tensor transposed[] = {bind("ATensor", &packed, base + 32), bind("BTensor", &column, base)};
+    CHECK(dmlref::check_aliasing(out, transposed, 2, a_or_b, "ELEMENT_WISE_ADD").code() == errc::invalid_aliasing);
+  }
   SUBCASE("partial overlap is refused, even in place") {
     for (std::ptrdiff_t shift : {1, 3, 5}) {
       CAPTURE(shift);

@@ -5,7 +5,8 @@
     array([ 8., -8.], dtype=float16)
 
 One function per operator of dmlref's registry, generated from it (see `operators`): the name
-is DirectML's without ELEMENT_WISE_, in lower case (ELEMENT_WISE_POW -> pow); the positional
+is DirectML's without ELEMENT_WISE_, in lower case (ELEMENT_WISE_POW -> pow; a Python keyword
+takes a trailing underscore: ELEMENT_WISE_IF -> if_); the positional
 parameters are the descriptor's input tensors in order, named after the field without
 "Tensor" in snake_case (ZeroPointTensor -> zero_point), InputTensor being `base` where the
 operator has an ExponentTensor and `x` otherwise; an optional tensor defaults to None; the
@@ -198,6 +199,8 @@ operators = tuple(_OPERATORS)
 def _operator(name):
     key = str(name).lower()
     key = key[len("element_wise_"):] if key.startswith("element_wise_") else key
+    if key not in _OPERATORS and key + "_" in _OPERATORS:  # a Python keyword: "if" -> if_
+        key += "_"
     if key not in _OPERATORS:
         _dmlref.find_operator(str(name))  # raises: not implemented in this version, or no such operator
     return _OPERATORS[key]

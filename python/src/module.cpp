@@ -95,6 +95,14 @@ std::string python_name(const char* dml_name) {
   const std::string prefix = "ELEMENT_WISE_";
   if (s.compare(0, prefix.size(), prefix) == 0) s.erase(0, prefix.size());
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  // A Python keyword takes a trailing underscore (ELEMENT_WISE_IF -> if_).
+  static const char* const keywords[] = {"and", "as", "assert", "async", "await", "break", "class", "continue",
+                                         "def", "del", "elif", "else", "except", "finally", "for", "from",
+                                         "global", "if", "import", "in", "is", "lambda", "nonlocal", "not",
+                                         "or", "pass", "raise", "return", "try", "while", "with", "yield"};
+  for (const char* k : keywords) {
+    if (s == k) return s + "_";
+  }
   return s;
 }
 

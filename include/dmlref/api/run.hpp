@@ -61,7 +61,7 @@ inline constexpr bool all_packed_v = (std::is_same_v<typename Views::layout, pac
 
 /// Whether all-packed views certainly pass check_views's view rules: every size at least 1, at
 /// most max_element_count elements, the inputs' sizes the output's, and each input's bytes
-/// either disjoint from the output's or (InputTensor, where Op runs in place) the same
+/// either disjoint from the output's or (an input Op lets the output alias) the same
 /// elements of the same type. (A packed view is injective, and its descriptor's size is the
 /// minimum, so the other rules hold.) False says only "not certain".
 template <class Op, class OutView, class... InViews>
@@ -81,13 +81,13 @@ bool packed_views_pass(const OutView& out, const InViews&... ins) noexcept {
   if (!(same_sizes(ins) && ...)) return false;
   const auto begin = reinterpret_cast<std::uintptr_t>(out.data());
   const auto end = begin + count * sizeof(typename OutView::value_type);
-  bool first = true;  // InputTensor: the one input that may be the output
+  std::size_t k = 0;  // the input's index: bit k of in_place_inputs_of<Op> lets it be the output
   const auto apart = [&](const auto& in) {
     using In = typename std::remove_reference_t<decltype(in)>::value_type;
     const auto in_begin = reinterpret_cast<std::uintptr_t>(in.data());
-    const bool in_place = Op::allows_in_place && first && std::is_same_v<In, typename OutView::value_type> &&
-                          in_begin == begin;
-    first = false;
+    const bool in_place = ((ops::in_place_inputs_of<Op>() >> k) & 1u) != 0 &&
+                          std::is_same_v<In, typename OutView::value_type> && in_begin == begin;
+    ++k;
     return in_place || in_begin >= end || in_begin + count * sizeof(In) <= begin;
   };
   return (apart(ins) && ...);  // left to right
@@ -116,7 +116,7 @@ status check_views(const Path& path, named_view<OutView> out, named_view<InViews
   for (std::size_t k = 0; k <= n; ++k) bound[k].desc = &descs[k];
   if (auto s = check_sizes_match(bound.data(), bound.size()); !s.ok()) return s;
   if (auto s = validate_output_layout(descs[0], out.name); !s.ok()) return s;
-  return check_aliasing(bound[0], bound.data() + 1, n, Op::allows_in_place, ops::name_of<Op>);
+  return check_aliasing(bound[0], bound.data() + 1, n, ops::in_place_inputs_of<Op>(), ops::name_of<Op>);
 }
 
 /// Runs op over views that passed check_views: all-packed views as one row.

@@ -45,22 +45,28 @@ inline status check_sizes_match(const bound_tensor* tensors, std::size_t count) 
 }
 
 /// The output may share memory with an input only as an exact alias (same start, data type,
-/// sizes and strides) of the first input (InputTensor), and only when the operator works
-/// in place.
+/// sizes and strides) of an input the operator lets it alias: bit k of in_place_inputs for
+/// the k-th input (1, or true, for InputTensor alone; 0 for an operator that never works in
+/// place).
 inline status check_aliasing(const bound_tensor& output, const bound_tensor* inputs,
-                             std::size_t count, bool in_place_allowed, const char* op) {
+                             std::size_t count, std::uint32_t in_place_inputs, const char* op) {
   for (std::size_t k = 0; k < count; ++k) {
     if (inputs[k].desc == nullptr || inputs[k].data == nullptr) continue;
     const auto relation = classify_overlap(output.range(), inputs[k].range());
     if (relation == overlap::disjoint) continue;
-    const bool may_alias = in_place_allowed && k == 0;
+    const bool may_alias = k < 32 && ((in_place_inputs >> k) & 1u) != 0;
     const bool exact_alias = relation == overlap::same_start && same_layout(*output.desc, *inputs[k].desc);
     if (exact_alias && may_alias) continue;
     std::string rule = std::string("overlaps ") + inputs[k].name + "; " + op;
-    if (!in_place_allowed) {
+    if (in_place_inputs == 0) {
       rule += " cannot run in place";
-    } else if (k != 0) {
-      rule += " runs in place only over InputTensor";
+    } else if (!may_alias) {
+      std::string allowed;
+      for (std::size_t j = 0; j < count && j < 32; ++j) {
+        if (((in_place_inputs >> j) & 1u) == 0) continue;
+        allowed += std::string(allowed.empty() ? "" : " or ") + inputs[j].name;
+      }
+      rule += " runs in place only over " + allowed;
     } else {
       rule += " allows only the exact alias (same address, data type, sizes and strides)";
     }

@@ -82,7 +82,8 @@ inline status read_tensor(const DML_TENSOR_DESC& t, const char* tensor, tensor_d
 /// The operator's traits that validation reads, from its registry entry.
 struct operator_rules {
   feature_level introduced = newest_feature_level;
-  bool allows_in_place = false;
+  std::uint32_t in_place_inputs = 0;  // bit k: the output may alias input k
+  std::uint32_t most_dimensions_before_3_0 = 4;
   status (*check_support)(feature_level, const ops::operation_types&) = nullptr;
 };
 
@@ -90,7 +91,8 @@ inline operator_rules rules_of(DML_OPERATOR_TYPE type) {
   operator_rules r;
   ops::with_operator(type, [&](auto tag) {
     using Op = typename decltype(tag)::type;
-    r = {ops::introduced_of<Op>, Op::allows_in_place, &Op::check_support};
+    r = {ops::introduced_of<Op>, ops::in_place_inputs_of<Op>(), ops::most_dimensions_before_3_0_of<Op>(),
+         &Op::check_support};
   });
   return r;
 }
@@ -123,7 +125,7 @@ inline status validate_descriptor(DML_FEATURE_LEVEL dml_level, const DML_OPERATO
     if (auto s = detail::read_tensor(*v.op.tensors[k], tensor, v.tensors[k]); !s.ok()) return s;
     v.present[k] = true;
     if (auto s = validate_tensor(v.tensors[k], tensor); !s.ok()) return s;
-    if (auto s = ops::check_dimension_count(v.level, v.tensors[k].rank, v.op.name); !s.ok()) {
+    if (auto s = ops::check_dimension_count(v.level, v.tensors[k].rank, v.op.name, rules.most_dimensions_before_3_0); !s.ok()) {
       return status::error(s.code(), tensor, s.field(), s.rule());
     }
   }
@@ -191,7 +193,7 @@ inline status validate_bindings(const validated_operation& v, const input_bindin
   const bound_tensor bound_output{v.op.tensor_names[out], &v.tensors[out], outputs[0].data,
                                   v.tensors[out].total_size_in_bytes};
   return check_aliasing(bound_output, bound_inputs.data(), v.op.input_count,
-                        detail::rules_of(v.op.type).allows_in_place, v.op.name);
+                        detail::rules_of(v.op.type).in_place_inputs, v.op.name);
 }
 
 /// Every rule, descriptor and bindings.

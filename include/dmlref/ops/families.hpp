@@ -8,17 +8,24 @@
 //                        lists per feature level; dispatched on InputTensor's type; the
 //                        output may alias the input (in place).
 //   binary<Op, Support>  ATensor, BTensor -> OutputTensor, all three of one data type from
-//                        Support; dispatched on ATensor's type; in place.
+//                        Support; dispatched on ATensor's type; in place over either input
+//                        or both (DirectML's pages: the output may alias one or more of the
+//                        inputs).
 //   comparison<Op, Support, OutputSupport>
 //                        ATensor, BTensor of one type from Support -> OutputTensor of a type
 //                        from OutputSupport (the LOGICAL_ operators' UINT8/UINT32 flags, 1
 //                        for true); dispatched on ATensor's and OutputTensor's types; not in
 //                        place (DirectML's pages state no aliasing for them).
 //
+// In place: allows_in_place says whether the output may alias an input at all, and
+// in_place_inputs (where a family states it) which ones, bit k for the k-th input; without
+// it, InputTensor alone (ops::in_place_inputs_of).
+//
 // Tensor names in messages are the schema's (tensor_field_of).
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 #include "dmlref/core/feature_level.hpp"
 #include "dmlref/core/status.hpp"
@@ -75,6 +82,7 @@ struct binary {
     return detail::check_one_type<Op, Support>(level, t, slot::a, slot::output);
   }
   static constexpr bool allows_in_place = true;
+  static constexpr std::uint32_t in_place_inputs = (1u << slot::a) | (1u << slot::b);
 
   // Dispatch: ATensor's type T; the operands (output first) are of types T, T, T.
   static constexpr std::array<std::size_t, 1> dispatch_slots{slot::a};

@@ -7,11 +7,14 @@
 //   name_of<Op>, introduced_of<Op>   the schema's name and feature level;
 //   tensor_count_of<Op>              its tensors (inputs in descriptor order, then the output);
 //   tensor_field_of<Op>(k)           the k-th of them, with DirectML's field name;
+//   in_place_inputs_of<Op>()         the inputs the output may alias (in place);
+//   most_dimensions_before_3_0_of<Op>()  4, or 5 where its support table says "4 to 5";
 //   operation_types                  the data types an operation binds, what the support table
 //                                    and the default tolerance are functions of.
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -94,6 +97,40 @@ dml::attribute_values attributes_of(const Op& op) {
     return op.attributes();
   } else {
     return dml::attribute_values(schema_of<Op>());
+  }
+}
+
+namespace detail {
+template <class Op, class = void>
+struct states_in_place_inputs : std::false_type {};
+template <class Op>
+struct states_in_place_inputs<Op, std::void_t<decltype(Op::in_place_inputs)>> : std::true_type {};
+template <class Op, class = void>
+struct states_dimensions_before_3_0 : std::false_type {};
+template <class Op>
+struct states_dimensions_before_3_0<Op, std::void_t<decltype(Op::most_dimensions_before_3_0)>> : std::true_type {};
+}  // namespace detail
+
+/// The inputs the output may exactly alias (in place), bit k for the k-th input in
+/// descriptor order: Op::in_place_inputs where Op (or its family) states it, else InputTensor
+/// alone where Op::allows_in_place, else none.
+template <class Op>
+constexpr std::uint32_t in_place_inputs_of() noexcept {
+  if constexpr (detail::states_in_place_inputs<Op>::value) {
+    return Op::in_place_inputs;
+  } else {
+    return Op::allows_in_place ? 1u : 0u;
+  }
+}
+
+/// The most dimensions Op's tensors take before feature level 3_0 (they take at least 4):
+/// Op::most_dimensions_before_3_0 where its support table says more than 4, else 4.
+template <class Op>
+constexpr std::uint32_t most_dimensions_before_3_0_of() noexcept {
+  if constexpr (detail::states_dimensions_before_3_0<Op>::value) {
+    return Op::most_dimensions_before_3_0;
+  } else {
+    return 4;
   }
 }
 

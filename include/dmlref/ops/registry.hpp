@@ -21,10 +21,33 @@
 #include "dmlref/ops/pow.hpp"
 #include "dmlref/ops/quantize_linear.hpp"
 #include "dmlref/ops/sign.hpp"
+// The binary operators of issue 25.
+#include "dmlref/ops/max.hpp"
+#include "dmlref/ops/min.hpp"
+#include "dmlref/ops/add.hpp"
+#include "dmlref/ops/subtract.hpp"
+#include "dmlref/ops/multiply.hpp"
+#include "dmlref/ops/logical_equals.hpp"
+#include "dmlref/ops/logical_less_than.hpp"
+#include "dmlref/ops/logical_greater_than_or_equal.hpp"
+#include "dmlref/ops/logical_less_than_or_equal.hpp"
+#include "dmlref/ops/logical_and.hpp"
+#include "dmlref/ops/logical_or.hpp"
+#include "dmlref/ops/logical_xor.hpp"
+#include "dmlref/ops/bit_and.hpp"
+#include "dmlref/ops/bit_or.hpp"
+#include "dmlref/ops/bit_xor.hpp"
+#include "dmlref/ops/bit_shift_left.hpp"
+#include "dmlref/ops/bit_shift_right.hpp"
+#include "dmlref/ops/if.hpp"
 
 namespace dmlref::ops {
 
-using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than>;
+using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
+                            // The binary operators of issue 25.
+                            max, min, add, subtract, multiply, logical_equals, logical_less_than,
+                            logical_greater_than_or_equal, logical_less_than_or_equal, logical_and, logical_or,
+                            logical_xor, bit_and, bit_or, bit_xor, bit_shift_left, bit_shift_right, if_>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -83,15 +83,18 @@ struct support_table {
   static constexpr type_set all() noexcept { return set_of(elements{}); }
 };
 
-/// Element-wise operators take exactly 4 dimensions before feature level 3_0 and 1 to 8
-/// from 3_0 on.
-inline status check_dimension_count(feature_level level, std::uint32_t rank, const char* op) {
+/// Element-wise operators take 4 dimensions before feature level 3_0 (4 to 5 for those whose
+/// support table says so: most_before_3_0 = 5) and 1 to 8 from 3_0 on.
+inline status check_dimension_count(feature_level level, std::uint32_t rank, const char* op,
+                                    std::uint32_t most_before_3_0 = 4) {
   const bool wide = at_least(level, feature_level::level_3_0);
-  if (wide ? (rank >= 1 && rank <= 8) : rank == 4) return {};
+  if (wide ? (rank >= 1 && rank <= 8) : (rank >= 4 && rank <= most_before_3_0)) return {};
+  const std::string counts = wide                  ? "1 to 8"
+                             : most_before_3_0 > 4 ? "4 to " + std::to_string(most_before_3_0)
+                                                   : "exactly 4";
   return status::error(errc::dimension_count, "", "DimensionCount",
-                       std::string(op) + " takes " + (wide ? "1 to 8" : "exactly 4") +
-                           " dimensions at feature level " + std::string(name(level)) + ", got " +
-                           std::to_string(rank));
+                       std::string(op) + " takes " + counts + " dimensions at feature level " +
+                           std::string(name(level)) + ", got " + std::to_string(rank));
 }
 
 /// The rule for one tensor's data type: it must be in allowed.

@@ -1,0 +1,46 @@
+#pragma once
+// ELEMENT_WISE_BIT_OR
+//
+// Formula      y = a | b, bit by bit on the elements' encodings: the data type gives only
+//              the width (a float's sign, exponent and significand bits are bits like any
+//              other; a NaN pattern is written as it comes out).
+// Rounding     none: the result is exact.
+// Undefined    nothing.
+// Support      ATensor, BTensor and OutputTensor share one data type.
+//              3_0 (where the operator appears): UINT32, UINT16, UINT8.
+//              4_1: + FLOAT32, FLOAT16, INT64, INT32, INT16, INT8, UINT64. DirectML's 4_1 row
+//              lists FLOAT64 too: not in this version (dmlref's operators take no FLOAT64
+//              yet). Dimensions: 1 to 8. No attributes. OutputTensor may alias ATensor,
+//              BTensor or both (in place).
+// Budgets      golden: exact. fast: exact (fast_ulp_budget 0). Default comparison: exact.
+
+#include <cstdint>
+
+#include "dmlref/core/tolerance.hpp"
+#include "dmlref/dml/directml_types.hpp"
+#include "dmlref/ops/bit_and.hpp"
+#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/support.hpp"
+
+namespace dmlref::ops {
+
+struct bit_or : binary<bit_or, bitwise_support> {
+  static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_BIT_OR;
+  static bit_or from_attributes(const dml::attribute_values&) noexcept { return {}; }
+
+  // Budgets.
+  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
+  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
+
+  /// Golden: on the encodings.
+  template <class T>
+  T operator()(T a, T b) const noexcept {
+    return detail_bitwise::on_bits(a, b, [](auto x, auto y) { return x | y; });
+  }
+  template <class T>
+  bool defined(T, T) const noexcept {
+    return true;
+  }
+};
+
+}  // namespace dmlref::ops

@@ -1,0 +1,29 @@
+#pragma once
+// ELEMENT_WISE_LOGICAL_XOR in vector lanes (contract: ops/logical_xor.hpp). Exact: the
+// lanes' nonzero tests combined, stored as 1 or 0.
+
+#include <cstddef>
+
+#include "dmlref/ops/logical_xor.hpp"
+#include "dmlref/simd/kernel.hpp"
+#include "dmlref/simd/lanes.hpp"
+#include "dmlref/simd/ordering.hpp"
+
+namespace dmlref::simd {
+
+template <class T>
+struct kernel<ops::logical_xor, T, T, T> {
+  static constexpr bool available = true;
+  static constexpr std::size_t step = batch<T>::size;
+  static constexpr bool paired = true;
+
+  template <class A, class B>
+  static void block(const ops::logical_xor&, T* out, std::size_t i, A a, B b) noexcept {
+    const auto x = load_bit_lanes(a, i);
+    const auto y = load_bit_lanes(b, i);
+    const batch<T> zero(0);
+    store_flags(out + i, (x != zero) ^ (y != zero));
+  }
+};
+
+}  // namespace dmlref::simd

@@ -1,0 +1,35 @@
+#pragma once
+// ELEMENT_WISE_SUBTRACT in vector lanes (contract: ops/subtract.hpp). Exact for every type,
+// as ADD's kernel (simd/add.hpp): one IEEE subtraction in FLOAT32 lanes (FLOAT16 rounded
+// once from them), NaN lanes made canonical, integers wrapping.
+
+#include <cstddef>
+
+#include "dmlref/ops/subtract.hpp"
+#include "dmlref/simd/add.hpp"
+#include "dmlref/simd/kernel.hpp"
+
+namespace dmlref::simd {
+
+namespace detail_arithmetic {
+struct minus {
+  template <class V>
+  static V apply(V x, V y) noexcept {
+    return x - y;
+  }
+};
+}  // namespace detail_arithmetic
+
+template <class T>
+struct kernel<ops::subtract, T, T, T> {
+  static constexpr bool available = true;
+  static constexpr std::size_t step = detail_arithmetic::step_of<T>;
+  static constexpr bool paired = true;
+
+  template <class A, class B>
+  static void block(const ops::subtract&, T* out, std::size_t i, A a, B b) noexcept {
+    detail_arithmetic::block<detail_arithmetic::minus>(out, i, a, b);
+  }
+};
+
+}  // namespace dmlref::simd
