@@ -10,3 +10,4 @@
 #include "dmlref/simd/pow.hpp"
 #include "dmlref/simd/quantize_linear.hpp"
 #include "dmlref/simd/sign.hpp"
+#include "dmlref/simd/negate.hpp"
