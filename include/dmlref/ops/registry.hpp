@@ -22,11 +22,12 @@
 #include "dmlref/ops/quantize_linear.hpp"
 #include "dmlref/ops/sign.hpp"
 #include "dmlref/ops/negate.hpp"
+#include "dmlref/ops/identity.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
-                            negate>;
+                            negate, identity>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

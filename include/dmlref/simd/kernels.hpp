@@ -11,3 +11,4 @@
 #include "dmlref/simd/quantize_linear.hpp"
 #include "dmlref/simd/sign.hpp"
 #include "dmlref/simd/negate.hpp"
+#include "dmlref/simd/identity.hpp"
