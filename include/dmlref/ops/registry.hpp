@@ -23,11 +23,12 @@
 #include "dmlref/ops/sign.hpp"
 #include "dmlref/ops/negate.hpp"
 #include "dmlref/ops/identity.hpp"
+#include "dmlref/ops/ceil.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
-                            negate, identity>;
+                            negate, identity, ceil>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

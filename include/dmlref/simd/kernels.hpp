@@ -12,3 +12,4 @@
 #include "dmlref/simd/sign.hpp"
 #include "dmlref/simd/negate.hpp"
 #include "dmlref/simd/identity.hpp"
+#include "dmlref/simd/ceil.hpp"
