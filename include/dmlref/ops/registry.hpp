@@ -24,11 +24,12 @@
 #include "dmlref/ops/negate.hpp"
 #include "dmlref/ops/identity.hpp"
 #include "dmlref/ops/ceil.hpp"
+#include "dmlref/ops/floor.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
-                            negate, identity, ceil>;
+                            negate, identity, ceil, floor>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -13,3 +13,4 @@
 #include "dmlref/simd/negate.hpp"
 #include "dmlref/simd/identity.hpp"
 #include "dmlref/simd/ceil.hpp"
+#include "dmlref/simd/floor.hpp"
