@@ -25,11 +25,12 @@
 #include "dmlref/ops/identity.hpp"
 #include "dmlref/ops/ceil.hpp"
 #include "dmlref/ops/floor.hpp"
+#include "dmlref/ops/round.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
-                            negate, identity, ceil, floor>;
+                            negate, identity, ceil, floor, round>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

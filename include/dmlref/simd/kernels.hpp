@@ -14,3 +14,4 @@
 #include "dmlref/simd/identity.hpp"
 #include "dmlref/simd/ceil.hpp"
 #include "dmlref/simd/floor.hpp"
+#include "dmlref/simd/round.hpp"
