@@ -26,11 +26,12 @@
 #include "dmlref/ops/ceil.hpp"
 #include "dmlref/ops/floor.hpp"
 #include "dmlref/ops/round.hpp"
+#include "dmlref/ops/is_nan.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
-                            negate, identity, ceil, floor, round>;
+                            negate, identity, ceil, floor, round, is_nan_flags>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

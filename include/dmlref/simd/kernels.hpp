@@ -15,3 +15,4 @@
 #include "dmlref/simd/ceil.hpp"
 #include "dmlref/simd/floor.hpp"
 #include "dmlref/simd/round.hpp"
+#include "dmlref/simd/is_nan.hpp"
