@@ -16,3 +16,4 @@
 #include "dmlref/simd/floor.hpp"
 #include "dmlref/simd/round.hpp"
 #include "dmlref/simd/is_nan.hpp"
+#include "dmlref/simd/is_infinity.hpp"
