@@ -28,11 +28,12 @@
 #include "dmlref/ops/round.hpp"
 #include "dmlref/ops/is_nan.hpp"
 #include "dmlref/ops/is_infinity.hpp"
+#include "dmlref/ops/bit_not.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
-                            negate, identity, ceil, floor, round, is_nan_flags, is_infinity>;
+                            negate, identity, ceil, floor, round, is_nan_flags, is_infinity, bit_not>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

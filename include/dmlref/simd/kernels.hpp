@@ -17,3 +17,4 @@
 #include "dmlref/simd/round.hpp"
 #include "dmlref/simd/is_nan.hpp"
 #include "dmlref/simd/is_infinity.hpp"
+#include "dmlref/simd/bit_not.hpp"
