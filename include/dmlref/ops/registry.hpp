@@ -29,11 +29,12 @@
 #include "dmlref/ops/is_nan.hpp"
 #include "dmlref/ops/is_infinity.hpp"
 #include "dmlref/ops/bit_not.hpp"
+#include "dmlref/ops/bit_count.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
-                            negate, identity, ceil, floor, round, is_nan_flags, is_infinity, bit_not>;
+                            negate, identity, ceil, floor, round, is_nan_flags, is_infinity, bit_not, bit_count>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -18,3 +18,4 @@
 #include "dmlref/simd/is_nan.hpp"
 #include "dmlref/simd/is_infinity.hpp"
 #include "dmlref/simd/bit_not.hpp"
+#include "dmlref/simd/bit_count.hpp"
