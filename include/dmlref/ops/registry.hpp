@@ -30,11 +30,12 @@
 #include "dmlref/ops/is_infinity.hpp"
 #include "dmlref/ops/bit_not.hpp"
 #include "dmlref/ops/bit_count.hpp"
+#include "dmlref/ops/threshold.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
-                            negate, identity, ceil, floor, round, is_nan_flags, is_infinity, bit_not, bit_count>;
+                            negate, identity, ceil, floor, round, is_nan_flags, is_infinity, bit_not, bit_count, threshold>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -19,3 +19,4 @@
 #include "dmlref/simd/is_infinity.hpp"
 #include "dmlref/simd/bit_not.hpp"
 #include "dmlref/simd/bit_count.hpp"
+#include "dmlref/simd/threshold.hpp"
