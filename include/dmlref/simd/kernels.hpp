@@ -20,3 +20,4 @@
 #include "dmlref/simd/bit_not.hpp"
 #include "dmlref/simd/bit_count.hpp"
 #include "dmlref/simd/threshold.hpp"
+#include "dmlref/simd/activation_identity.hpp"
