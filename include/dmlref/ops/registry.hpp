@@ -32,11 +32,12 @@
 #include "dmlref/ops/bit_count.hpp"
 #include "dmlref/ops/threshold.hpp"
 #include "dmlref/ops/activation_identity.hpp"
+#include "dmlref/ops/activation_relu.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
-                            negate, identity, ceil, floor, round, is_nan_flags, is_infinity, bit_not, bit_count, threshold, activation_identity>;
+                            negate, identity, ceil, floor, round, is_nan_flags, is_infinity, bit_not, bit_count, threshold, activation_identity, activation_relu>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

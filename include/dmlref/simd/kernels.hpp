@@ -21,3 +21,4 @@
 #include "dmlref/simd/bit_count.hpp"
 #include "dmlref/simd/threshold.hpp"
 #include "dmlref/simd/activation_identity.hpp"
+#include "dmlref/simd/activation_relu.hpp"
