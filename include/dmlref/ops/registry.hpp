@@ -33,11 +33,12 @@
 #include "dmlref/ops/threshold.hpp"
 #include "dmlref/ops/activation_identity.hpp"
 #include "dmlref/ops/activation_relu.hpp"
+#include "dmlref/ops/logical_not.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
-                            negate, identity, ceil, floor, round, is_nan_flags, is_infinity, bit_not, bit_count, threshold, activation_identity, activation_relu>;
+                            negate, identity, ceil, floor, round, is_nan_flags, is_infinity, bit_not, bit_count, threshold, activation_identity, activation_relu, logical_not>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -22,3 +22,4 @@
 #include "dmlref/simd/threshold.hpp"
 #include "dmlref/simd/activation_identity.hpp"
 #include "dmlref/simd/activation_relu.hpp"
+#include "dmlref/simd/logical_not.hpp"
