@@ -231,10 +231,10 @@ void read_operation(byte_source& in, operation_under_test& op) {
   if (dmlref::ops::with_operator_at(kind, build)) return;
   // Any other value of the enum's range, with the first operator's descriptor; a value of
   // dmlref's operators would read that descriptor as its own, larger struct (the caller's
-  // error), so those become 1 (DirectML's ELEMENT_WISE_IDENTITY, which dmlref does not compute).
+  // error), so those become 11 (DirectML's ELEMENT_WISE_EXP, which dmlref does not compute).
   dmlref::ops::with_operator_at(0, build);
   auto type = static_cast<DML_OPERATOR_TYPE>(in.u8() & 0x7Fu);
-  if (dmlref::ops::with_operator(type, [](auto) {})) type = static_cast<DML_OPERATOR_TYPE>(1);
+  if (dmlref::ops::with_operator(type, [](auto) {})) type = static_cast<DML_OPERATOR_TYPE>(11);
   op.desc.Type = type;
   if (in.pick(32) == 31) op.desc.Desc = nullptr;
 }

@@ -97,6 +97,28 @@ inline operator_rules rules_of(DML_OPERATOR_TYPE type) {
   return r;
 }
 
+/// Every enumeration attribute (ROUND's RoundingMode, IS_INFINITY's InfinityMode) holds one
+/// of the values its schema lists.
+inline status check_enumerations(const operation& op) {
+  const operator_schema& s = *op.schema;
+  for (std::size_t k = 0; k < s.field_count; ++k) {
+    const field_schema& f = s.fields[k];
+    if (f.kind != field_kind::attribute || f.type != field_type::enumeration) continue;
+    const std::uint32_t value = op.attrs.at(k).bits;
+    bool known = false;
+    std::string names;
+    for (std::size_t e = 0; e < f.value_count; ++e) {
+      known = known || f.values[e].value == value;
+      names += (e == 0 ? "" : ", ") + std::string(f.values[e].name);
+    }
+    if (!known) {
+      return status::error(errc::invalid_argument, "", f.name,
+                           std::to_string(value) + " is not a " + f.type_name + " (" + names + ")");
+    }
+  }
+  return {};
+}
+
 }  // namespace detail
 
 /// Validates the descriptor alone (no buffers) at a feature level.
@@ -116,6 +138,7 @@ inline status validate_descriptor(DML_FEATURE_LEVEL dml_level, const DML_OPERATO
                          std::string(v.op.name) + " needs feature level " + std::string(name(since)) +
                              " or later, the level is " + std::string(name(v.level)));
   }
+  if (auto s = detail::check_enumerations(v.op); !s.ok()) return s;
   for (std::size_t k = 0; k < v.op.tensor_count(); ++k) {
     const char* tensor = v.op.tensor_names[k];
     if (v.op.tensors[k] == nullptr) {

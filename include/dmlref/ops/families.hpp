@@ -16,6 +16,11 @@
 //                        from OutputSupport (the LOGICAL_ operators' UINT8/UINT32 flags, 1
 //                        for true); dispatched on ATensor's and OutputTensor's types; not in
 //                        place (DirectML's pages state no aliasing for them).
+//   predicate<Op, Support, OutputSupport>
+//                        InputTensor of a type from Support -> OutputTensor of a type from
+//                        OutputSupport (IS_NAN's and IS_INFINITY's flags, BIT_COUNT's
+//                        counts); dispatched on InputTensor's and OutputTensor's types; not
+//                        in place (DirectML's pages state no aliasing for them).
 //
 // In place: allows_in_place says whether the output may alias an input at all, and
 // in_place_inputs (where a family states it) which ones, bit k for the k-th input; without
@@ -111,6 +116,32 @@ struct comparison {
   using dispatch_lists = type_list<typename Support::elements, typename OutputSupport::elements>;
   template <class T, class O>
   using operand_types = type_list<O, T, T>;
+};
+
+template <class Op, class Support, class OutputSupport>
+struct predicate {
+  struct slot {
+    enum : std::size_t { input, output };
+  };
+  using input_support = Support;
+  static constexpr type_set supported_types(feature_level level) noexcept { return Support::at(level); }
+  static status check_support(feature_level level, const operation_types& t) {
+    if (auto s = check_type(t.type[slot::input], Support::at(level), tensor_field_of<Op>(slot::input).name,
+                            name_of<Op>, level);
+        !s.ok()) {
+      return s;
+    }
+    return check_type(t.type[slot::output], OutputSupport::at(level), tensor_field_of<Op>(slot::output).name,
+                      name_of<Op>, level);
+  }
+  static constexpr bool allows_in_place = false;
+
+  // Dispatch: InputTensor's type T and OutputTensor's type O; the operands (output first)
+  // are of types O, T.
+  static constexpr std::array<std::size_t, 2> dispatch_slots{slot::input, slot::output};
+  using dispatch_lists = type_list<typename Support::elements, typename OutputSupport::elements>;
+  template <class T, class O>
+  using operand_types = type_list<O, T>;
 };
 
 }  // namespace dmlref::ops

@@ -40,6 +40,20 @@
 #include "dmlref/ops/bit_shift_left.hpp"
 #include "dmlref/ops/bit_shift_right.hpp"
 #include "dmlref/ops/if.hpp"
+// The unary operators of issue 25.
+#include "dmlref/ops/negate.hpp"
+#include "dmlref/ops/identity.hpp"
+#include "dmlref/ops/ceil.hpp"
+#include "dmlref/ops/floor.hpp"
+#include "dmlref/ops/round.hpp"
+#include "dmlref/ops/is_nan.hpp"
+#include "dmlref/ops/is_infinity.hpp"
+#include "dmlref/ops/bit_not.hpp"
+#include "dmlref/ops/bit_count.hpp"
+#include "dmlref/ops/threshold.hpp"
+#include "dmlref/ops/activation_identity.hpp"
+#include "dmlref/ops/activation_relu.hpp"
+#include "dmlref/ops/logical_not.hpp"
 
 namespace dmlref::ops {
 
@@ -47,7 +61,10 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The binary operators of issue 25.
                             max, min, add, subtract, multiply, logical_equals, logical_less_than,
                             logical_greater_than_or_equal, logical_less_than_or_equal, logical_and, logical_or,
-                            logical_xor, bit_and, bit_or, bit_xor, bit_shift_left, bit_shift_right, if_>;
+                            logical_xor, bit_and, bit_or, bit_xor, bit_shift_left, bit_shift_right, if_,
+                            // The unary operators of issue 25.
+                            negate, identity, ceil, floor, round, is_nan_flags, is_infinity, bit_not, bit_count, threshold,
+                            activation_identity, activation_relu, logical_not>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

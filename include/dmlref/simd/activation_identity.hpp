@@ -1,0 +1,26 @@
+#pragma once
+// ACTIVATION_IDENTITY in vector lanes (contract: ops/activation_identity.hpp): the bit
+// patterns copied through integer lanes, exact.
+
+#include <cstddef>
+
+#include "dmlref/ops/activation_identity.hpp"
+#include "dmlref/simd/kernel.hpp"
+#include "dmlref/simd/lanes.hpp"
+
+namespace dmlref::simd {
+
+template <class T>
+struct kernel<ops::activation_identity, T, T> {
+  static constexpr bool available = true;
+  using lane = bit_lane_t<T>;
+  static constexpr std::size_t step = batch<lane>::size;
+  static constexpr bool paired = true;
+
+  template <class Source>
+  static void block(const ops::activation_identity&, T* out, std::size_t i, Source in) noexcept {
+    load_bit_lanes(in, i).store_unaligned(reinterpret_cast<lane*>(out) + i);
+  }
+};
+
+}  // namespace dmlref::simd

@@ -1,0 +1,27 @@
+#pragma once
+// ELEMENT_WISE_BIT_NOT in vector lanes (contract: ops/bit_not.hpp): the encoding's bits
+// flipped in integer lanes, exact for every type.
+
+#include <cstddef>
+
+#include "dmlref/ops/bit_not.hpp"
+#include "dmlref/simd/kernel.hpp"
+#include "dmlref/simd/lanes.hpp"
+
+namespace dmlref::simd {
+
+template <class T>
+struct kernel<ops::bit_not, T, T> {
+  static constexpr bool available = true;
+  using lane = bit_lane_t<T>;
+  static constexpr std::size_t step = batch<lane>::size;
+  static constexpr bool paired = true;
+
+  template <class Source>
+  static void block(const ops::bit_not&, T* out, std::size_t i, Source in) noexcept {
+    const auto y = ~load_bit_lanes(in, i);
+    y.store_unaligned(reinterpret_cast<lane*>(out) + i);
+  }
+};
+
+}  // namespace dmlref::simd

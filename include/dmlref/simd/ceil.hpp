@@ -1,0 +1,16 @@
+#pragma once
+// ELEMENT_WISE_CEIL in vector lanes (contract: ops/ceil.hpp): exact, in integer lanes on
+// FLOAT32 bit patterns (simd/rounding.hpp). With ScaleBias the call runs the golden traversal.
+
+#include "dmlref/ops/ceil.hpp"
+#include "dmlref/simd/kernel.hpp"
+#include "dmlref/simd/rounding.hpp"
+
+namespace dmlref::simd {
+
+template <class T>
+struct kernel<ops::ceil, T, T> : rounding_kernel<ops::ceil::mode, T> {
+  static bool accepts(const ops::ceil& op) noexcept { return !op.scale_and_bias; }
+};
+
+}  // namespace dmlref::simd

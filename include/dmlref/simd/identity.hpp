@@ -1,0 +1,29 @@
+#pragma once
+// ELEMENT_WISE_IDENTITY in vector lanes (contract: ops/identity.hpp): the bit patterns
+// copied through integer lanes, exact for every type. With ScaleBias the call runs the
+// golden traversal.
+
+#include <cstddef>
+
+#include "dmlref/ops/identity.hpp"
+#include "dmlref/simd/kernel.hpp"
+#include "dmlref/simd/lanes.hpp"
+
+namespace dmlref::simd {
+
+template <class T>
+struct kernel<ops::identity, T, T> {
+  static constexpr bool available = true;
+  using lane = bit_lane_t<T>;
+  static constexpr std::size_t step = batch<lane>::size;
+  static constexpr bool paired = true;
+
+  static bool accepts(const ops::identity& op) noexcept { return !op.scale_and_bias; }
+
+  template <class Source>
+  static void block(const ops::identity&, T* out, std::size_t i, Source in) noexcept {
+    load_bit_lanes(in, i).store_unaligned(reinterpret_cast<lane*>(out) + i);
+  }
+};
+
+}  // namespace dmlref::simd

@@ -1,0 +1,32 @@
+#pragma once
+// ELEMENT_WISE_IS_INFINITY in vector lanes (contract: ops/is_infinity.hpp). Exact: one mask
+// and one comparison of the bit patterns in integer lanes, under any compiler flags; the
+// flags are stored as UINT8.
+
+#include <cstddef>
+
+#include "dmlref/ops/is_infinity.hpp"
+#include "dmlref/simd/kernel.hpp"
+#include "dmlref/simd/lanes.hpp"
+#include "dmlref/simd/ordering.hpp"
+
+namespace dmlref::simd {
+
+template <class O, class T>
+struct kernel<ops::is_infinity, O, T> {
+  static constexpr bool available = true;
+  using lane = bit_lane_t<T>;
+  static constexpr std::size_t step = batch<lane>::size;
+  static constexpr bool binds = true;
+
+  template <class Run>
+  static void bind(const ops::is_infinity& op, Run&& run) {
+    const auto t = op.test_of<T>();
+    const lane mask = t.mask, pattern = t.pattern;
+    run([=](O* out, std::size_t i, auto in) {
+      store_flags(out + i, (load_bit_lanes(in, i) & batch<lane>(mask)) == batch<lane>(pattern));
+    });
+  }
+};
+
+}  // namespace dmlref::simd
