@@ -42,7 +42,8 @@ The rewriting:
     value, its metric in lower case ("ULP" -> "ulp").
 Left out (and counted, each with its reason under --verbose): cases with an int4 or uint4
 tensor, composite cases (small graphs), outputs a DirectML operator cannot write
-(QUANTIZE_LINEAR writes INT8 and UINT8 only), tolerances that are not in ULP (WebNN's ATOL),
+(QUANTIZE_LINEAR writes INT8 and UINT8 only), data types an operator's support table never
+lists (ACTIVATION_RELU's 64-bit and unsigned integers), tolerances that are not in ULP (WebNN's ATOL),
 a FLOAT attribute that would move an integer tensor's bound (a clamp bound that is not a
 FLOAT32 value), an expected tensor given as one value over more than 65536 elements, and
 anything else the rules above cannot express. Data types a DirectML operator may not take are
@@ -123,6 +124,9 @@ QUANTIZATION_PARAMETERS = ("scale", "zeroPoint")
 OPTIONAL_ARGUMENTS = {"zeroPoint"}
 # DirectML operators whose OutputTensor takes only some types (DirectML's tensor support tables).
 OUTPUT_TYPES = {"ELEMENT_WISE_QUANTIZE_LINEAR": {"INT8", "UINT8"}}
+# Tensor data types a DirectML operator's support table has at no feature level, where WebNN
+# has cases with them (DirectML's page for the operator).
+TYPES_NEVER_TAKEN = {"ACTIVATION_RELU": {"INT64", "UINT64", "UINT32", "UINT16", "UINT8"}}
 SUB_BYTE_TYPES = {"int4", "uint4"}
 MAX_EXPANDED_FILL = 1 << 16  # an expected tensor WPT gives as one value is listed in full up to this size
 
@@ -320,6 +324,10 @@ def convert_case(schema, op, source, case):
     out_type = dml_type(expected["dataType"])
     for a in inputs:
         dml_type(inputs[a]["dataType"])
+    never = TYPES_NEVER_TAKEN.get(dml_op, set())
+    for t in [dml_type(inputs[a]["dataType"]) for a in inputs] + [out_type]:
+        if t in never:
+            raise NotExpressible(f"{dml_op} takes no {t} at any feature level")
     if dml_op in OUTPUT_TYPES and out_type not in OUTPUT_TYPES[dml_op]:
         raise NotExpressible(f"{dml_op} does not write {out_type}")
     tolerance = case.get("tolerance")
