@@ -1,6 +1,6 @@
 #pragma once
 // ELEMENT_WISE_LOGICAL_XOR in vector lanes (contract: ops/logical_xor.hpp). Exact: the
-// lanes' nonzero tests combined, stored as 1 or 0.
+// lanes' nonzero tests compared, stored as 1 or 0.
 
 #include <cstddef>
 
@@ -21,8 +21,10 @@ struct kernel<ops::logical_xor, T, T, T> {
   static void block(const ops::logical_xor&, T* out, std::size_t i, A a, B b) noexcept {
     const auto x = load_bit_lanes(a, i);
     const auto y = load_bit_lanes(b, i);
-    const batch<T> zero(0);
-    store_flags(out + i, (x != zero) ^ (y != zero));
+    // Each side as 0 or 1 in its lanes, then compared: the exclusive or of two masks is not
+    // taken directly (xsimd's ^ on AVX-512 mask registers gave wrong lanes).
+    const batch<T> zero(0), one(1);
+    store_flags(out + i, xsimd::select(x != zero, one, zero) != xsimd::select(y != zero, one, zero));
   }
 };
 
