@@ -1,5 +1,6 @@
 """Every operator of the registry on every data type it takes, through the generated functions."""
 import inspect
+import keyword
 
 import numpy as np
 import pytest
@@ -30,7 +31,9 @@ def test_functions_come_from_the_registry():
 def test_every_registry_operator_has_its_function():
     for info in dmlref._dmlref.operators():
         f = getattr(dmlref, info["name"])
-        assert info["dml_name"] == "ELEMENT_WISE_" + info["name"].upper()
+        # DirectML's name without ELEMENT_WISE_, in lower case, a Python keyword with "_" after it
+        expected = info["dml_name"].removeprefix("ELEMENT_WISE_").lower()
+        assert info["name"] == expected + ("_" if keyword.iskeyword(expected) else "")
         params = inspect.signature(f).parameters.values()
         positional = [p for p in params if p.kind == inspect.Parameter.POSITIONAL_OR_KEYWORD]
         required = [a for a in info["attributes"] if not a["optional"]]
