@@ -93,7 +93,8 @@ TEST_CASE("registry: every combination a support table accepts has a kernel") {
         const auto v = operation_with<Op>(t, level);
         const std::array<const void*, max_operation_tensors> inputs{};
         bool visited = false;
-        const auto s = dispatch(v, nullptr, inputs.data(), [&](const auto&, const auto&, const auto&...) { visited = true; });
+        const auto s = dmlref::dml::dispatch_as<Op>(v, nullptr, inputs.data(),
+                                                    [&](const auto&, const auto&, const auto&...) { visited = true; });
         if (!s.ok() || !visited) {
           FAIL_CHECK("no kernel: " << s.message() << " at level " << dmlref::name(level));
         }
