@@ -2,6 +2,8 @@
 // status naming the tensor (or field) and the rule, the other cases of a collection still
 // read, values load exactly, and outputs come back in logical order.
 
+#include <dmlref/dml/execute_once.hpp>  // first: the runtime layer is compiled once, elsewhere
+
 #include <doctest/doctest.h>
 
 #include <string>
