@@ -132,6 +132,10 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("CONSTANT_POW 1000", dmlref::constant_pow(golden, in, o, 1000.0f));
   block("CONSTANT_POW -7.5", dmlref::constant_pow(golden, in, o, -7.5f));
   block("CONSTANT_POW 2.2 ScaleBias", dmlref::constant_pow(golden, in, o, 2.2f, dmlref::scale_bias{1.5f, -0.25f}));
+  block("EXP", dmlref::compute(golden, dmlref::ops::exp{}, in, o));
+  block("EXP ScaleBias", dmlref::compute(golden, dmlref::ops::exp{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
+  block("LOG", dmlref::compute(golden, dmlref::ops::log{}, in, o));
+  block("LOG ScaleBias", dmlref::compute(golden, dmlref::ops::log{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
 }
 
 template <class T, class E>

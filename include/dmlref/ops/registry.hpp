@@ -17,6 +17,8 @@
 #include "dmlref/ops/clip.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
+#include "dmlref/ops/exp.hpp"
+#include "dmlref/ops/log.hpp"
 #include "dmlref/ops/logical_greater_than.hpp"
 #include "dmlref/ops/pow.hpp"
 #include "dmlref/ops/quantize_linear.hpp"
@@ -24,7 +26,8 @@
 
 namespace dmlref::ops {
 
-using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than>;
+using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
+                            exp, log>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>
