@@ -37,7 +37,7 @@ if(DMLREF_EXHAUSTIVE_TESTS)
 endif()
 # EXP and LOG against LLVM's C library and MPFR: every 4093rd FLOAT32 input (a prime stride
 # reaches every residue of the low bits) and every FLOAT16 input by default; all 2^32 FLOAT32
-# inputs under the exhaustive label (about 2 minutes on 16 cores, docs/reliability.md).
+# inputs under the exhaustive label (45 s on 16 cores, docs/reliability.md).
 if(TARGET dmlref-exp-log-sweep)
   add_test(NAME unit.exp-log-sweep-sampled COMMAND dmlref-exp-log-sweep --stride 4093 --threads 2)
   set_tests_properties(unit.exp-log-sweep-sampled PROPERTIES LABELS unit)
