@@ -1,4 +1,4 @@
-// math/exp_log.hpp: its constants proven with exact integer arithmetic, special values, and
+// math/exp_log.hpp and math/tanh.hpp: the constants proven with exact integer arithmetic, special values, and
 // the exact decision at rounding boundaries (forced by widened error bounds). The sweep of
 // every input against LLVM's C library and MPFR is tests/sweep/exp_log_sweep.cpp.
 
@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include <dmlref/math/exp_log.hpp>
+#include <dmlref/math/tanh.hpp>
 
 namespace {
 
@@ -133,4 +134,35 @@ TEST_CASE("exp_log: the exact decision at a boundary agrees with golden wherever
   }
   for (std::uint32_t u = 1; u < 0x7F800000u; u += 0x0007A2B3u) check_log(u);
   for (std::uint32_t u = 0x3F7E0000u; u < 0x3F820000u; u += 0x00000A2Bu) check_log(u);
+}
+
+TEST_CASE("exp_log: tanh's special values, and its exact decision forced as above") {
+  const auto tanh32 = [](float x) { return m::tanh_rounded<binary32>(m::to_real(x)); };
+  const float inf = from_bits32(0x7F800000u);
+  CHECK(tanh32(0.0f) == 0u);
+  CHECK(tanh32(-0.0f) == 0x80000000u);
+  CHECK(tanh32(inf) == 0x3F800000u);
+  CHECK(tanh32(-inf) == 0xBF800000u);
+  CHECK(tanh32(from_bits32(0xFFC01234u)) == 0x7FC00000u);
+  CHECK(tanh32(from_bits32(0x80000001u)) == 0x80000001u);  // tanh x rounds to x for tiny x
+  CHECK(tanh32(20.0f) == 0x3F800000u);
+  CHECK(tanh32(-9.0f) == 0xBF7FFFFFu);  // 1 - tanh 9 = 3.05e-8, above half a unit below 1
+  CHECK(tanh32(-10.0f) == 0xBF800000u);
+  // A FLOAT32 x on a FLOAT16 midpoint: tanh x lies just below it and rounds toward zero.
+  CHECK(m::tanh_rounded<binary16>(m::to_real(from_bits32(0x33000000u))) == 0u);       // 2^-25
+  CHECK(m::tanh_rounded<binary16>(m::to_real(from_bits32(0x3A801000u))) == 0x1400u);  // (1 + 2^-11) 2^-10
+  for (std::uint32_t u = 1; u < 0x41800000u; u += 0x0003A2B3u) {
+    const m::real r = m::to_real(from_bits32(u));
+    CAPTURE(u);
+    el::approximation a = m::detail_tanh::tanh_approximation(r.magnitude);
+    const int lead = dmlref::detail::bit_width(a.mantissa) - 1;  // a quarter of the unit
+    a.error = std::uint64_t{1} << (lead - 23 - 2);
+    CHECK(el::round_approximation<binary32>(a, [&](const m::exact_binary& b, bool& known) {
+            return m::detail_tanh::compare_tanh(r.magnitude, b, known);
+          }) == tanh32(from_bits32(u)));
+    a.error = std::uint64_t{1} << (lead - 10 - 2);
+    CHECK(el::round_approximation<binary16>(a, [&](const m::exact_binary& b, bool& known) {
+            return m::detail_tanh::compare_tanh(r.magnitude, b, known);
+          }) == m::tanh_rounded<binary16>(r));
+  }
 }

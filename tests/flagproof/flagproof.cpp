@@ -136,6 +136,9 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("EXP ScaleBias", dmlref::compute(golden, dmlref::ops::exp{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
   block("LOG", dmlref::compute(golden, dmlref::ops::log{}, in, o));
   block("LOG ScaleBias", dmlref::compute(golden, dmlref::ops::log{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
+  block("TANH", dmlref::compute(golden, dmlref::ops::tanh{}, in, o));
+  block("TANH ScaleBias", dmlref::compute(golden, dmlref::ops::tanh{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
+  block("ACTIVATION_TANH", dmlref::compute(golden, dmlref::ops::activation_tanh{}, in, o));
 }
 
 template <class T, class E>

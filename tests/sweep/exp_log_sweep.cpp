@@ -11,7 +11,7 @@
 //   fast:    the fast path (dmlref::fast, xsimd) on the same inputs: the worst ULP distance
 //            from golden, against each operator's fast_ulp_budget.
 //
-// Usage: dmlref-exp-log-sweep [--stride N] [--threads N] [--only exp|log]  (threads 0: one per
+// Usage: dmlref-exp-log-sweep [--stride N] [--threads N] [--only exp|log|tanh]  (threads 0: one per
 //        hardware thread);  dmlref-exp-log-sweep --bench 1: one-thread ns per element
 // Exit status 0 when golden matches on every input and the fast path is within budget.
 // Test-only: golden never calls LLVM's C library or MPFR.
@@ -35,6 +35,7 @@
 namespace __llvm_libc_19_1_7_ {
 float expf(float);
 float logf(float);
+float tanhf(float);
 }  // namespace __llvm_libc_19_1_7_
 
 namespace {
@@ -49,10 +50,21 @@ auto bits_of(T x) {
 bool is_nan32(std::uint32_t b) { return (b & 0x7FFFFFFFu) > 0x7F800000u; }
 bool is_nan16(std::uint16_t b) { return (b & 0x7FFFu) > 0x7C00u; }
 
-/// e^x or ln x of an exact double x, correctly rounded to binary32 (precision 24, subnormals
+/// The function swept: EXP, LOG or TANH.
+enum class function { exp, log, tanh };
+
+float llvm_reference(function f, float x) {
+  switch (f) {
+    case function::exp: return __llvm_libc_19_1_7_::expf(x);
+    case function::log: return __llvm_libc_19_1_7_::logf(x);
+    default: return __llvm_libc_19_1_7_::tanhf(x);
+  }
+}
+
+/// e^x, ln x or tanh x of an exact double x, correctly rounded to binary32 (precision 24, subnormals
 /// emulated) or binary16 (precision 11), as the format's bits.
 template <class T>
-auto mpfr_reference(double x, bool is_exp) {
+auto mpfr_reference(double x, function f) {
   constexpr bool half = std::is_same_v<T, float16>;
   const mpfr_exp_t saved_min = mpfr_get_emin(), saved_max = mpfr_get_emax();
   // binary32: values 2^-149 .. (2 - 2^-23) 2^127, MPFR's exponents are one above IEEE's.
@@ -62,7 +74,9 @@ auto mpfr_reference(double x, bool is_exp) {
   mpfr_init2(v, half ? 11 : 24);
   mpfr_init2(in, 64);
   mpfr_set_d(in, x, MPFR_RNDN);
-  int t = is_exp ? mpfr_exp(v, in, MPFR_RNDN) : mpfr_log(v, in, MPFR_RNDN);
+  int t = f == function::exp   ? mpfr_exp(v, in, MPFR_RNDN)
+          : f == function::log ? mpfr_log(v, in, MPFR_RNDN)
+                               : mpfr_tanh(v, in, MPFR_RNDN);
   t = mpfr_subnormalize(v, t, MPFR_RNDN);
   const double d = mpfr_get_d(v, MPFR_RNDN);  // exact: a binary16/32 value, +-0, +-Inf or NaN
   mpfr_clear(v);
@@ -114,8 +128,10 @@ void fast_distance(const T* golden, const T* fast, std::size_t n, tally& t) {
   }
 }
 
+const char* name_of(function f) { return f == function::exp ? "EXP" : f == function::log ? "LOG" : "TANH"; }
+
 template <class Op>
-void float32_chunk(const Op& op, bool is_exp, std::uint64_t first, std::uint64_t stride, std::size_t n, tally& t) {
+void float32_chunk(const Op& op, function fn, std::uint64_t first, std::uint64_t stride, std::size_t n, tally& t) {
   std::vector<float> in(n), golden(n), fast(n);
   for (std::size_t k = 0; k < n; ++k) {
     const auto u = static_cast<std::uint32_t>(first + k * stride);
@@ -135,20 +151,20 @@ void float32_chunk(const Op& op, bool is_exp, std::uint64_t first, std::uint64_t
   }
   for (std::size_t k = 0; k < n; ++k) {
     const float x = in[k];
-    const float r = is_exp ? __llvm_libc_19_1_7_::expf(x) : __llvm_libc_19_1_7_::logf(x);
+    const float r = llvm_reference(fn, x);
     const std::uint32_t gb = bits_of(golden[k]), rb = bits_of(r);
     if (is_nan32(gb) && is_nan32(rb)) continue;
     if (gb == rb) continue;
-    const std::uint32_t mb = mpfr_reference<float>(static_cast<double>(x), is_exp);
+    const std::uint32_t mb = mpfr_reference<float>(static_cast<double>(x), fn);
     const bool golden_right = gb == mb || (is_nan32(gb) && is_nan32(mb));
     if (golden_right) {
       ++t.reference_wrong;
-      report("%s FLOAT32 x = %a (0x%08x): reference 0x%08x wrong, golden = MPFR = 0x%08x\n", is_exp ? "EXP" : "LOG",
+      report("%s FLOAT32 x = %a (0x%08x): reference 0x%08x wrong, golden = MPFR = 0x%08x\n", name_of(fn),
              static_cast<double>(x), bits_of(x), rb, gb);
     } else {
       ++t.golden_wrong;
       report("%s FLOAT32 x = %a (0x%08x): GOLDEN 0x%08x WRONG, MPFR 0x%08x, reference 0x%08x\n",
-             is_exp ? "EXP" : "LOG", static_cast<double>(x), bits_of(x), gb, mb, rb);
+             name_of(fn), static_cast<double>(x), bits_of(x), gb, mb, rb);
     }
   }
   fast_distance(golden.data(), fast.data(), n, t);
@@ -156,7 +172,7 @@ void float32_chunk(const Op& op, bool is_exp, std::uint64_t first, std::uint64_t
 }
 
 template <class Op>
-void float16_all(const Op& op, bool is_exp, tally& t) {
+void float16_all(const Op& op, function fn, tally& t) {
   std::vector<float16> in(65536), golden(65536), fast(65536);
   for (std::uint32_t b = 0; b < 65536; ++b) in[b] = float16::from_bits(static_cast<std::uint16_t>(b));
   (void)dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(in.data(), {65536u}),
@@ -166,17 +182,17 @@ void float16_all(const Op& op, bool is_exp, tally& t) {
   for (std::uint32_t b = 0; b < 65536; ++b) {
     const std::uint16_t gb = golden[b].bits();
     const std::uint16_t mb =
-        mpfr_reference<float16>(static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(in[b]))), is_exp);
+        mpfr_reference<float16>(static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(in[b]))), fn);
     if (gb == mb || (is_nan16(gb) && is_nan16(mb))) continue;
     ++t.golden_wrong;
-    report("%s FLOAT16 0x%04x: GOLDEN 0x%04x WRONG, MPFR 0x%04x\n", is_exp ? "EXP" : "LOG", b, gb, mb);
+    report("%s FLOAT16 0x%04x: GOLDEN 0x%04x WRONG, MPFR 0x%04x\n", name_of(fn), b, gb, mb);
   }
   fast_distance(golden.data(), fast.data(), 65536, t);
   t.inputs += 65536;
 }
 
 template <class Op>
-bool sweep(const char* name, bool is_exp, std::uint64_t stride, unsigned threads) {
+bool sweep(const char* name, function fn, std::uint64_t stride, unsigned threads) {
   const Op op{};
   const auto start = std::chrono::steady_clock::now();
   tally t32, t16;
@@ -192,13 +208,13 @@ bool sweep(const char* name, bool is_exp, std::uint64_t stride, unsigned threads
         const std::uint64_t begin = c * chunk;
         if (begin >= total) break;
         const std::uint64_t n = total - begin < chunk ? total - begin : chunk;
-        float32_chunk(op, is_exp, begin * stride, stride, static_cast<std::size_t>(n), local);
+        float32_chunk(op, fn, begin * stride, stride, static_cast<std::size_t>(n), local);
       }
       t32.merge(local);
     });
   }
   for (auto& th : pool) th.join();
-  float16_all(op, is_exp, t16);
+  float16_all(op, fn, t16);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const std::uint64_t budget32 = Op::fast_ulp_budget(dmlref::data_type::float32);
   const std::uint64_t budget16 = Op::fast_ulp_budget(dmlref::data_type::float16);
@@ -221,23 +237,26 @@ bool sweep(const char* name, bool is_exp, std::uint64_t stride, unsigned threads
 
 /// Single-thread throughput of both paths, ns per element, over 2^16 elements: EXP on values
 /// spread over [-100, 88] (FLOAT16: [-16, 11]), LOG on positive normal bit patterns spread
-/// evenly. The best of 5 repetitions.
+/// evenly, TANH over [-10, 10]. The best of 5 repetitions.
 template <class Op, class T>
-void bench(const char* name, bool is_exp) {
+void bench(const char* name, function fn) {
   const std::size_t n = 1u << 16;
   std::vector<T> in(n), out(n);
   for (std::size_t k = 0; k < n; ++k) {
     const double f = (static_cast<double>((k * 40503u) % n) + 0.5) / static_cast<double>(n);
     if constexpr (std::is_same_v<T, float>) {
-      if (is_exp) {
+      if (fn == function::exp) {
         in[k] = static_cast<float>(-100.0 + 188.0 * f);
+      } else if (fn == function::tanh) {
+        in[k] = static_cast<float>(-10.0 + 20.0 * f);
       } else {
         const auto u = static_cast<std::uint32_t>(0x00800000u + f * (0x7F7FFFFFu - 0x00800000u));
         std::memcpy(&in[k], &u, 4);
       }
     } else {
-      in[k] = is_exp ? dmlref::math::round_real<float16>(dmlref::math::to_real(-16.0 + 27.0 * f))
-                     : float16::from_bits(static_cast<std::uint16_t>(0x0400u + f * (0x7BFFu - 0x0400u)));
+      in[k] = fn == function::exp    ? dmlref::math::round_real<float16>(dmlref::math::to_real(-16.0 + 27.0 * f))
+              : fn == function::tanh ? dmlref::math::round_real<float16>(dmlref::math::to_real(-10.0 + 20.0 * f))
+                                     : float16::from_bits(static_cast<std::uint16_t>(0x0400u + f * (0x7BFFu - 0x0400u)));
     }
   }
   const auto n32 = static_cast<std::uint32_t>(n);
@@ -270,15 +289,17 @@ int main(int argc, char** argv) {
     } else if (flag == "--threads") {
       threads = static_cast<unsigned>(std::strtoul(argv[a + 1], nullptr, 10));
     } else if (flag == "--bench") {
-      bench<dmlref::ops::exp, float>("EXP", true);
-      bench<dmlref::ops::exp, float16>("EXP", true);
-      bench<dmlref::ops::log, float>("LOG", false);
-      bench<dmlref::ops::log, float16>("LOG", false);
+      bench<dmlref::ops::exp, float>("EXP", function::exp);
+      bench<dmlref::ops::exp, float16>("EXP", function::exp);
+      bench<dmlref::ops::log, float>("LOG", function::log);
+      bench<dmlref::ops::log, float16>("LOG", function::log);
+      bench<dmlref::ops::tanh, float>("TANH", function::tanh);
+      bench<dmlref::ops::tanh, float16>("TANH", function::tanh);
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
     } else {
-      std::fprintf(stderr, "usage: %s [--stride N] [--threads N] [--only exp|log]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--stride N] [--threads N] [--only exp|log|tanh]\n", argv[0]);
       return 2;
     }
   }
@@ -286,8 +307,12 @@ int main(int argc, char** argv) {
   if (threads == 0) threads = std::thread::hardware_concurrency();
   if (threads == 0) threads = 1;
   bool ok = true;
-  if (only.empty() || only == "exp") ok = sweep<dmlref::ops::exp>("EXP", true, stride, threads) && ok;
-  if (only.empty() || only == "log") ok = sweep<dmlref::ops::log>("LOG", false, stride, threads) && ok;
+  if (only.empty() || only == "exp") ok = sweep<dmlref::ops::exp>("EXP", function::exp, stride, threads) && ok;
+  if (only.empty() || only == "log") ok = sweep<dmlref::ops::log>("LOG", function::log, stride, threads) && ok;
+  if (only.empty() || only == "tanh") {
+    ok = sweep<dmlref::ops::tanh>("TANH", function::tanh, stride, threads) && ok;
+    ok = sweep<dmlref::ops::activation_tanh>("ACTIVATION_TANH", function::tanh, stride, threads) && ok;
+  }
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

@@ -14,6 +14,7 @@
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/abs.hpp"
+#include "dmlref/ops/activation_tanh.hpp"
 #include "dmlref/ops/clip.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
@@ -23,11 +24,12 @@
 #include "dmlref/ops/pow.hpp"
 #include "dmlref/ops/quantize_linear.hpp"
 #include "dmlref/ops/sign.hpp"
+#include "dmlref/ops/tanh.hpp"
 
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
-                            exp, log>;
+                            exp, log, tanh, activation_tanh>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -12,3 +12,4 @@
 #include "dmlref/simd/pow.hpp"
 #include "dmlref/simd/quantize_linear.hpp"
 #include "dmlref/simd/sign.hpp"
+#include "dmlref/simd/tanh.hpp"
