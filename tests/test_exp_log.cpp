@@ -1,4 +1,4 @@
-// math/exp_log.hpp and math/tanh.hpp: the constants proven with exact integer arithmetic, special values, and
+// math/exp_log.hpp, math/tanh.hpp, math/sigmoid.hpp: the constants proven with exact integer arithmetic, special values, and
 // the exact decision at rounding boundaries (forced by widened error bounds). The sweep of
 // every input against LLVM's C library and MPFR is tests/sweep/exp_log_sweep.cpp.
 
@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include <dmlref/math/exp_log.hpp>
+#include <dmlref/math/sigmoid.hpp>
 #include <dmlref/math/tanh.hpp>
 
 namespace {
@@ -164,5 +165,34 @@ TEST_CASE("exp_log: tanh's special values, and its exact decision forced as abov
     CHECK(el::round_approximation<binary16>(a, [&](const m::exact_binary& b, bool& known) {
             return m::detail_tanh::compare_tanh(r.magnitude, b, known);
           }) == m::tanh_rounded<binary16>(r));
+  }
+}
+
+TEST_CASE("exp_log: sigmoid's special values, and its exact decision forced as above") {
+  const auto sigmoid32 = [](float x) { return m::sigmoid_rounded<binary32>(m::to_real(x)); };
+  const float inf = from_bits32(0x7F800000u);
+  CHECK(sigmoid32(0.0f) == 0x3F000000u);
+  CHECK(sigmoid32(-0.0f) == 0x3F000000u);
+  CHECK(sigmoid32(inf) == 0x3F800000u);
+  CHECK(sigmoid32(-inf) == 0u);
+  CHECK(sigmoid32(from_bits32(0x7FC01234u)) == 0x7FC00000u);
+  CHECK(sigmoid32(from_bits32(0x34C00000u)) == 0x3F000001u);  // 1.5 2^-22: just below a midpoint
+  CHECK(sigmoid32(200.0f) == 0x3F800000u);
+  CHECK(sigmoid32(-200.0f) == 0u);
+  CHECK(sigmoid32(-103.5f) == 0x00000001u);
+  for (std::uint32_t u = 0x30800000u; u < 0x43000000u; u += 0x0001A2B3u) {
+    for (const std::uint32_t bits : {u, u | 0x80000000u}) {
+      const m::real r = m::to_real(from_bits32(bits));
+      CAPTURE(bits);
+      el::approximation a = m::detail_sigmoid::sigmoid_approximation(r.negative, r.magnitude);
+      const int lead = dmlref::detail::bit_width(a.mantissa) - 1;
+      const auto side = [&](const m::exact_binary& b, bool& known) {
+        return m::detail_sigmoid::compare_sigmoid(r.negative, r.magnitude, b, known);
+      };
+      a.error = std::uint64_t{1} << (lead - 23 - 2);
+      CHECK(el::round_approximation<binary32>(a, side) == m::sigmoid_rounded<binary32>(r));
+      a.error = std::uint64_t{1} << (lead - 10 - 2);
+      CHECK(el::round_approximation<binary16>(a, side) == m::sigmoid_rounded<binary16>(r));
+    }
   }
 }

@@ -139,6 +139,7 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("TANH", dmlref::compute(golden, dmlref::ops::tanh{}, in, o));
   block("TANH ScaleBias", dmlref::compute(golden, dmlref::ops::tanh{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
   block("ACTIVATION_TANH", dmlref::compute(golden, dmlref::ops::activation_tanh{}, in, o));
+  block("ACTIVATION_SIGMOID", dmlref::compute(golden, dmlref::ops::activation_sigmoid{}, in, o));
 }
 
 template <class T, class E>

@@ -14,6 +14,7 @@
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/abs.hpp"
+#include "dmlref/ops/activation_sigmoid.hpp"
 #include "dmlref/ops/activation_tanh.hpp"
 #include "dmlref/ops/clip.hpp"
 #include "dmlref/ops/constant_pow.hpp"
@@ -29,7 +30,7 @@
 namespace dmlref::ops {
 
 using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize_linear, abs, clip, logical_greater_than,
-                            exp, log, tanh, activation_tanh>;
+                            exp, log, tanh, activation_tanh, activation_sigmoid>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -2,6 +2,7 @@
 // Every fast-path kernel; included by the typed API when xsimd is available.
 
 #include "dmlref/simd/abs.hpp"
+#include "dmlref/simd/activation_sigmoid.hpp"
 #include "dmlref/simd/apply.hpp"
 #include "dmlref/simd/clip.hpp"
 #include "dmlref/simd/dequantize_linear.hpp"
