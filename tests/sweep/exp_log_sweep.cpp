@@ -1,9 +1,11 @@
-// dmlref-exp-log-sweep: golden ELEMENT_WISE_EXP and ELEMENT_WISE_LOG against independent
-// correctly rounded references, on every input (or every stride-th), and the fast path's
-// distance from golden.
+// dmlref-exp-log-sweep: golden ELEMENT_WISE_EXP, ELEMENT_WISE_LOG, ELEMENT_WISE_TANH,
+// ACTIVATION_TANH and ACTIVATION_SIGMOID against independent correctly rounded references, on
+// every input (or every stride-th), and the fast path's distance from golden.
 //
 //   FLOAT32: every bit pattern u = 0, stride, 2 stride, ... below 2^32. The reference is
-//            LLVM's C library (its expf and logf are designed to be correctly rounded), called
+//            LLVM's C library (its expf, logf and tanhf are designed to be correctly rounded;
+//            SIGMOID, which it lacks: a long double candidate trusted only far from
+//            boundaries, as llvm_reference's comment says), called
 //            through its versioned C++ namespace; where it and golden differ, GNU MPFR at
 //            binary32's precision and exponent range (subnormals emulated) decides. A
 //            difference where MPFR sides with golden is a defect of the reference, reported.
