@@ -63,8 +63,8 @@ TEST_CASE("case file: malformed documents and cases") {
   expect_error("[1, 2]", "", "must be a JSON object");
   expect_error(R"({"op": "ELEMENT_WISE_NOT_AN_OPERATOR", "tensors": {}})", "", "not an element-wise operator");
   // An operator of DirectML's schema that this version does not compute yet, in any spelling.
-  expect_error(R"({"op": "ELEMENT_WISE_EXP", "tensors": {}})", "", "ELEMENT_WISE_EXP is not implemented in this version");
-  expect_error(R"({"op": "exp", "tensors": {}})", "", "ELEMENT_WISE_EXP is not implemented in this version");
+  expect_error(R"({"op": "ELEMENT_WISE_ERF", "tensors": {}})", "", "ELEMENT_WISE_ERF is not implemented in this version");
+  expect_error(R"({"op": "erf", "tensors": {}})", "", "ELEMENT_WISE_ERF is not implemented in this version");
   expect_error(R"({"tensors": {}})", "", "op");
   expect_error(pow_case(good_tensors, R"(, "featureLevel": "7_0")"), "", "not a feature level");
   {

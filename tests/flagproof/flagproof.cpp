@@ -132,6 +132,14 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("CONSTANT_POW 1000", dmlref::constant_pow(golden, in, o, 1000.0f));
   block("CONSTANT_POW -7.5", dmlref::constant_pow(golden, in, o, -7.5f));
   block("CONSTANT_POW 2.2 ScaleBias", dmlref::constant_pow(golden, in, o, 2.2f, dmlref::scale_bias{1.5f, -0.25f}));
+  block("EXP", dmlref::compute(golden, dmlref::ops::exp{}, in, o));
+  block("EXP ScaleBias", dmlref::compute(golden, dmlref::ops::exp{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
+  block("LOG", dmlref::compute(golden, dmlref::ops::log{}, in, o));
+  block("LOG ScaleBias", dmlref::compute(golden, dmlref::ops::log{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
+  block("TANH", dmlref::compute(golden, dmlref::ops::tanh{}, in, o));
+  block("TANH ScaleBias", dmlref::compute(golden, dmlref::ops::tanh{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
+  block("ACTIVATION_TANH", dmlref::compute(golden, dmlref::ops::activation_tanh{}, in, o));
+  block("ACTIVATION_SIGMOID", dmlref::compute(golden, dmlref::ops::activation_sigmoid{}, in, o));
 }
 
 template <class T, class E>

@@ -1,0 +1,198 @@
+// math/exp_log.hpp, math/tanh.hpp, math/sigmoid.hpp: the constants proven with exact integer arithmetic, special values, and
+// the exact decision at rounding boundaries (forced by widened error bounds). The sweep of
+// every input against LLVM's C library and MPFR is tests/sweep/exp_log_sweep.cpp.
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <cstring>
+
+#include <dmlref/math/exp_log.hpp>
+#include <dmlref/math/sigmoid.hpp>
+#include <dmlref/math/tanh.hpp>
+
+namespace {
+
+namespace m = dmlref::math;
+namespace el = dmlref::math::detail_exp_log;
+using dmlref::detail::binary16;
+using dmlref::detail::binary32;
+
+m::bigint big(el::u128 v) { return m::bigint(v.hi).shifted_left(64) + m::bigint(v.lo); }
+
+float from_bits32(std::uint32_t b) {
+  float x;
+  std::memcpy(&x, &b, 4);
+  return x;
+}
+
+/// floor(v * 2^-shift) for both ends of an enclosure; they must agree for a proof.
+bool floor_is(const m::fixed_enclosure& e, std::uint64_t shift, const m::bigint& expected) {
+  return compare(e.lo.shifted_right(shift), expected) == 0 && compare(e.hi.shifted_right(shift), expected) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("exp_log: ln2_128 is floor(ln 2 * 2^128)") {
+  CHECK(floor_is(m::ln2_enclosure(256), 128, big(el::ln2_128)));
+}
+
+TEST_CASE("exp_log: exp2_table[j] is floor(2^(j/64) * 2^63), by T^64 <= 2^(4032 + j) < (T + 1)^64") {
+  for (std::uint64_t j = 0; j < 64; ++j) {
+    CAPTURE(j);
+    const std::uint64_t t = el::exp2_table[j];
+    m::bigint low, high;
+    REQUIRE(m::bigint::power(t, 64, 4200, low));
+    REQUIRE(m::bigint::power(t + 1, 64, 4200, high));
+    const m::bigint two_power = m::bigint(1).shifted_left(63 * 64 + j);
+    CHECK(compare(low, two_power) <= 0);
+    CHECK(compare(two_power, high) < 0);
+  }
+}
+
+TEST_CASE("exp_log: log_table[i] is floor(ln(2^16 / c_i) * 2^64), and c_i = ceil(2^23 / (128 + i))") {
+  const std::uint64_t precision = 256;
+  const auto ln2 = m::ln2_enclosure(precision);
+  for (std::uint32_t i = 0; i < 128; ++i) {
+    CAPTURE(i);
+    const std::uint32_t c = el::reciprocals.c[i];
+    CHECK(std::uint64_t{c} * (128 + i) >= (std::uint64_t{1} << 23));
+    CHECK(std::uint64_t{c - 1} * (128 + i) < (std::uint64_t{1} << 23));
+    // ln(2^16 / c) = (16 - octaves) ln 2 - ln f, c = 2^octaves f.
+    const auto split = m::ln_integer(c, precision);
+    const auto k = static_cast<std::uint64_t>(16 - split.whole_octaves);
+    m::fixed_enclosure v;
+    v.lo = ln2.lo * m::bigint(k) - split.fraction_log.hi;
+    v.hi = ln2.hi * m::bigint(k) - split.fraction_log.lo;
+    CHECK(floor_is(v, precision - 64, m::bigint(el::log_table[i])));
+  }
+}
+
+TEST_CASE("exp_log: special values and exact cases, FLOAT32 and FLOAT16") {
+  const auto exp32 = [](float x) { return m::exp_rounded<binary32>(m::to_real(x)); };
+  const auto log32 = [](float x) { return m::log_rounded<binary32>(m::to_real(x)); };
+  const float inf = from_bits32(0x7F800000u);
+  CHECK(exp32(0.0f) == 0x3F800000u);
+  CHECK(exp32(-0.0f) == 0x3F800000u);
+  CHECK(exp32(-inf) == 0u);
+  CHECK(exp32(inf) == 0x7F800000u);
+  CHECK(exp32(from_bits32(0xFFC01234u)) == 0x7FC00000u);
+  CHECK(exp32(from_bits32(0x00000001u)) == 0x3F800000u);  // subnormal x: 1
+  CHECK(exp32(1000.0f) == 0x7F800000u);
+  CHECK(exp32(-1000.0f) == 0u);
+  CHECK(log32(1.0f) == 0u);
+  CHECK(log32(0.0f) == 0xFF800000u);
+  CHECK(log32(-0.0f) == 0xFF800000u);
+  CHECK(log32(-1.0f) == 0x7FC00000u);
+  CHECK(log32(-inf) == 0x7FC00000u);
+  CHECK(log32(inf) == 0x7F800000u);
+  CHECK(log32(from_bits32(0x7FC01234u)) == 0x7FC00000u);
+  CHECK(m::exp_rounded<binary16>(m::to_real(12.0f)) == 0x7C00u);
+  CHECK(m::log_rounded<binary16>(m::to_real(1.0f)) == 0u);
+  CHECK(m::log_rounded<binary16>(m::to_real(0.0f)) == 0xFC00u);
+}
+
+TEST_CASE("exp_log: the exact decision at a boundary agrees with golden wherever it is forced") {
+  // No FLOAT32 input of EXP or LOG lies close enough to a rounding boundary to need the exact
+  // decision (the sweep of docs/reliability.md found none of all 2^32). To test it, the
+  // approximations' error bounds (in units of 2^-62 or less of the result) are widened to
+  // a quarter of a FLOAT32 unit (2^37) and of a FLOAT16 unit (2^50), so that the decision
+  // runs on about half the inputs below; its results must be golden's, which the sweep
+  // proves correctly rounded.
+  const auto check_exp = [](std::uint32_t u) {
+    const m::real r = m::to_real(from_bits32(u));
+    CAPTURE(u);
+    if (!r.is_finite_nonzero()) return;
+    const int top = el::leading_exponent(r.magnitude);
+    if (top < -30 || top >= 7) return;
+    el::approximation a = el::exp_approximation(r.negative, r.magnitude);
+    a.error = std::uint64_t{1} << 37;
+    CHECK(el::exp_decided<binary32>(r, a) == m::exp_rounded<binary32>(r));
+    a.error = std::uint64_t{1} << 50;
+    CHECK(el::exp_decided<binary16>(r, a) == m::exp_rounded<binary16>(r));
+  };
+  const auto check_log = [](std::uint32_t u) {
+    const m::real r = m::to_real(from_bits32(u));
+    CAPTURE(u);
+    if (!r.is_finite_nonzero() || r.negative) return;
+    const int width = dmlref::detail::bit_width(r.magnitude.mantissa);
+    const std::uint64_t mant = r.magnitude.mantissa << (24 - width);
+    const int e = r.magnitude.exponent + width - 1;
+    if (e == 0 && mant == (std::uint64_t{1} << 23)) return;
+    const bool near_one = (e == 0 && mant < (std::uint64_t{1} << 23) + (std::uint64_t{1} << 16)) ||
+                          (e == -1 && mant > (std::uint64_t{1} << 24) - (std::uint64_t{1} << 17));
+    el::approximation a = near_one ? el::log_near_one(mant, e) : el::log_general(mant, e);
+    a.error = std::uint64_t{1} << 37;
+    CHECK(el::log_decided<binary32>(mant, e, a) == m::log_rounded<binary32>(r));
+    a.error = std::uint64_t{1} << 50;
+    CHECK(el::log_decided<binary16>(mant, e, a) == m::log_rounded<binary16>(r));
+  };
+  // EXP where it is computed, 2^-30 <= |x| < 128, both signs; LOG over every positive
+  // binade (subnormals included), and next to 1 on both sides.
+  for (std::uint32_t u = 0x30800000u; u < 0x43000000u; u += 0x0001A2B3u) {
+    check_exp(u);
+    check_exp(u | 0x80000000u);
+  }
+  for (std::uint32_t u = 1; u < 0x7F800000u; u += 0x0007A2B3u) check_log(u);
+  for (std::uint32_t u = 0x3F7E0000u; u < 0x3F820000u; u += 0x00000A2Bu) check_log(u);
+}
+
+TEST_CASE("exp_log: tanh's special values, and its exact decision forced as above") {
+  const auto tanh32 = [](float x) { return m::tanh_rounded<binary32>(m::to_real(x)); };
+  const float inf = from_bits32(0x7F800000u);
+  CHECK(tanh32(0.0f) == 0u);
+  CHECK(tanh32(-0.0f) == 0x80000000u);
+  CHECK(tanh32(inf) == 0x3F800000u);
+  CHECK(tanh32(-inf) == 0xBF800000u);
+  CHECK(tanh32(from_bits32(0xFFC01234u)) == 0x7FC00000u);
+  CHECK(tanh32(from_bits32(0x80000001u)) == 0x80000001u);  // tanh x rounds to x for tiny x
+  CHECK(tanh32(20.0f) == 0x3F800000u);
+  CHECK(tanh32(-9.0f) == 0xBF7FFFFFu);  // 1 - tanh 9 = 3.05e-8, above half a unit below 1
+  CHECK(tanh32(-10.0f) == 0xBF800000u);
+  // A FLOAT32 x on a FLOAT16 midpoint: tanh x lies just below it and rounds toward zero.
+  CHECK(m::tanh_rounded<binary16>(m::to_real(from_bits32(0x33000000u))) == 0u);       // 2^-25
+  CHECK(m::tanh_rounded<binary16>(m::to_real(from_bits32(0x3A801000u))) == 0x1400u);  // (1 + 2^-11) 2^-10
+  for (std::uint32_t u = 1; u < 0x41800000u; u += 0x0003A2B3u) {
+    const m::real r = m::to_real(from_bits32(u));
+    CAPTURE(u);
+    el::approximation a = m::detail_tanh::tanh_approximation(r.magnitude);
+    const int lead = dmlref::detail::bit_width(a.mantissa) - 1;  // a quarter of the unit
+    a.error = std::uint64_t{1} << (lead - 23 - 2);
+    CHECK(el::round_approximation<binary32>(a, [&](const m::exact_binary& b, bool& known) {
+            return m::detail_tanh::compare_tanh(r.magnitude, b, known);
+          }) == tanh32(from_bits32(u)));
+    a.error = std::uint64_t{1} << (lead - 10 - 2);
+    CHECK(el::round_approximation<binary16>(a, [&](const m::exact_binary& b, bool& known) {
+            return m::detail_tanh::compare_tanh(r.magnitude, b, known);
+          }) == m::tanh_rounded<binary16>(r));
+  }
+}
+
+TEST_CASE("exp_log: sigmoid's special values, and its exact decision forced as above") {
+  const auto sigmoid32 = [](float x) { return m::sigmoid_rounded<binary32>(m::to_real(x)); };
+  const float inf = from_bits32(0x7F800000u);
+  CHECK(sigmoid32(0.0f) == 0x3F000000u);
+  CHECK(sigmoid32(-0.0f) == 0x3F000000u);
+  CHECK(sigmoid32(inf) == 0x3F800000u);
+  CHECK(sigmoid32(-inf) == 0u);
+  CHECK(sigmoid32(from_bits32(0x7FC01234u)) == 0x7FC00000u);
+  CHECK(sigmoid32(from_bits32(0x34C00000u)) == 0x3F000001u);  // 1.5 2^-22: just below a midpoint
+  CHECK(sigmoid32(200.0f) == 0x3F800000u);
+  CHECK(sigmoid32(-200.0f) == 0u);
+  CHECK(sigmoid32(-103.5f) == 0x00000001u);
+  for (std::uint32_t u = 0x30800000u; u < 0x43000000u; u += 0x0001A2B3u) {
+    for (const std::uint32_t bits : {u, u | 0x80000000u}) {
+      const m::real r = m::to_real(from_bits32(bits));
+      CAPTURE(bits);
+      el::approximation a = m::detail_sigmoid::sigmoid_approximation(r.negative, r.magnitude);
+      const int lead = dmlref::detail::bit_width(a.mantissa) - 1;
+      const auto side = [&](const m::exact_binary& b, bool& known) {
+        return m::detail_sigmoid::compare_sigmoid(r.negative, r.magnitude, b, known);
+      };
+      a.error = std::uint64_t{1} << (lead - 23 - 2);
+      CHECK(el::round_approximation<binary32>(a, side) == m::sigmoid_rounded<binary32>(r));
+      a.error = std::uint64_t{1} << (lead - 10 - 2);
+      CHECK(el::round_approximation<binary16>(a, side) == m::sigmoid_rounded<binary16>(r));
+    }
+  }
+}
