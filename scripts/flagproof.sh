@@ -15,6 +15,7 @@
 # Environment:
 #   DMLREF_FLAGPROOF_CXX="g++ clang++"   compilers (each one that is installed)
 #   DMLREF_FLAGPROOF_DIR=build/flagproof binaries and outputs
+#   DMLREF_FLAGPROOF_JOBS=$(nproc)       builds at a time
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -40,43 +41,52 @@ report() {
     awk -F'\t' '$1 != $2 { split($1, a, ":"); print "      " a[1] }' | head -n 20
 }
 
+# The builds run DMLREF_FLAGPROOF_JOBS at a time (default: the cores); then each build runs
+# and is compared, in order.
 status=0
 reference=""
-n=0
 t_all=$SECONDS
+jobs_max=${DMLREF_FLAGPROOF_JOBS:-$(nproc)}
+tags=() bins=()
 for cxx in "${COMPILERS[@]}"; do
   if ! command -v "$cxx" >/dev/null 2>&1; then
     echo "skip  $cxx: not installed"
     continue
   fi
   for flags in "${FLAG_SETS[@]}"; do
-    n=$((n + 1))
-    tag="$cxx ${flags}"
-    bin="$OUT/flagproof-$n"
-    t0=$SECONDS
+    bin="$OUT/flagproof-$((${#bins[@]} + 1))"
+    tags+=("$cxx ${flags}"); bins+=("$bin")
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
     # shellcheck disable=SC2086
-    if ! "$cxx" "${COMMON[@]}" $flags "$ROOT/tests/flagproof/flagproof.cpp" -o "$bin" >"$bin.build.log" 2>&1; then
-      echo "FAIL  build [$tag]:"; tail -n 30 "$bin.build.log"; status=1; continue
+    { "$cxx" "${COMMON[@]}" $flags "$ROOT/tests/flagproof/flagproof.cpp" -o "$bin" >"$bin.build.log" 2>&1
+      echo $? >"$bin.build.rc"; } &
+  done
+done
+wait
+n=${#bins[@]}
+for ((k = 0; k < n; ++k)); do
+  tag=${tags[k]} bin=${bins[k]}
+  if [ "$(cat "$bin.build.rc")" != 0 ]; then
+    echo "FAIL  build [$tag]:"; tail -n 30 "$bin.build.log"; status=1; continue
+  fi
+  if ! "$bin" >"$bin.out" 2>"$bin.err"; then
+    echo "FAIL  run [$tag]:"; cat "$bin.err"; status=1; continue
+  fi
+  lines=$(wc -l <"$bin.out")
+  if [ -z "$reference" ]; then
+    reference=$bin.out
+    echo "ok    [$tag]: $lines blocks, $(wc -c <"$bin.out") bytes, the reference"
+  elif cmp -s "$reference" "$bin.out"; then
+    echo "ok    [$tag]: identical to the reference"
+  else
+    status=1; report "$tag" "$bin.out"
+  fi
+  for env in upward downward towardzero ftz; do
+    if ! "$bin" "$env" >"$bin.$env.out" 2>"$bin.err"; then
+      echo "FAIL  run [$tag, $env]:"; cat "$bin.err"; status=1
+    elif ! cmp -s "$reference" "$bin.$env.out"; then
+      status=1; report "$tag, $env" "$bin.$env.out"
     fi
-    if ! "$bin" >"$bin.out" 2>"$bin.err"; then
-      echo "FAIL  run [$tag]:"; cat "$bin.err"; status=1; continue
-    fi
-    lines=$(wc -l <"$bin.out")
-    if [ -z "$reference" ]; then
-      reference=$bin.out
-      echo "ok    [$tag]: $lines blocks, $(wc -c <"$bin.out") bytes, the reference ($((SECONDS - t0)) s)"
-    elif cmp -s "$reference" "$bin.out"; then
-      echo "ok    [$tag]: identical to the reference ($((SECONDS - t0)) s)"
-    else
-      status=1; report "$tag" "$bin.out"
-    fi
-    for env in upward downward towardzero ftz; do
-      if ! "$bin" "$env" >"$bin.$env.out" 2>"$bin.err"; then
-        echo "FAIL  run [$tag, $env]:"; cat "$bin.err"; status=1
-      elif ! cmp -s "$reference" "$bin.$env.out"; then
-        status=1; report "$tag, $env" "$bin.$env.out"
-      fi
-    done
   done
 done
 if [ -z "$reference" ]; then

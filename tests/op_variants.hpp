@@ -61,63 +61,86 @@ std::uint64_t budget_of(variant v) {
   return is_fast(v) ? Op::fast_ulp_budget(dmlref::data_type_of_v<Out>) : 0;
 }
 
-/// Op's operation on n packed elements (4-D {1, 1, 1, n} tensors, which every feature level
-/// accepts): the descriptor written from attrs through the schema, over bound copies of the
-/// inputs and an output buffer, each TotalTensorSizeInBytes long (a null input pointer leaves
-/// that optional tensor out of the descriptor).
-template <class Op, class Out, class... Ins>
-struct packed_operation {
-  static constexpr std::size_t count = sizeof...(Ins) + 1;
-  static_assert(count == dmlref::ops::tensor_count_of<Op>, "one pointer per tensor of the operator");
-  dmlref::dml::UINT sizes[4];
-  std::array<std::vector<std::uint64_t>, count> storage{};
-  std::array<const void*, count - 1> data{};
-  std::array<dmlref::dml::UINT64, count> bytes{};
-  std::array<dmlref::dml::DML_BUFFER_TENSOR_DESC, count> buffers{};
-  std::array<dmlref::dml::DML_TENSOR_DESC, count> tensors{};
-  std::array<const dmlref::dml::DML_TENSOR_DESC*, count> descs{};
-  std::vector<dmlref::dml::input_binding> inputs;
-  dmlref::dml::descriptor_storage desc;
+/// An operation of schema on n packed elements (4-D {1, 1, 1, n} tensors, which every
+/// feature level accepts) of the data types given at run time, one per tensor of the schema in
+/// its order (inputs, then the output): the descriptor written from attrs through the schema,
+/// over bound copies of the inputs and an output buffer, each TotalTensorSizeInBytes long (a
+/// null input pointer leaves that optional tensor out of the descriptor). Nothing of it is a
+/// template of the operator: a test that runs every operator compiles it once.
+class packed_operation {
+ public:
+  packed_operation(const dmlref::dml::operator_schema& schema, const dmlref::dml::attribute_values& attrs,
+                   std::uint32_t n, std::vector<dmlref::data_type> types, std::vector<const void*> inputs)
+      : n_(n), sizes_{1, 1, 1, n}, count_(types.size()), storage_(count_), bytes_(count_), buffers_(count_),
+        tensors_(count_), descs_(count_), data_(count_ - 1, nullptr), desc_(make(schema, attrs, types, inputs)) {}
 
-  packed_operation(const dmlref::dml::attribute_values& attrs, std::uint32_t n, const Ins*... ins)
-      : sizes{1, 1, 1, n},
-        bytes{((dmlref::dml::UINT64{n} * sizeof(Ins) + 3) / 4 * 4)..., (dmlref::dml::UINT64{n} * sizeof(Out) + 3) / 4 * 4},
-        desc(make(attrs, n, ins...)) {}
+  /// Runs the operation through dml::execute on path at level; its n output elements are then
+  /// output_bytes().
+  template <class Path>
+  dmlref::status execute(Path path, dmlref::dml::DML_FEATURE_LEVEL level) {
+    const dmlref::dml::output_binding outputs[1] = {{storage_.back().data(), bytes_.back()}};
+    return dmlref::dml::execute(path, level, desc_.op(), inputs_.data(), inputs_.size(), outputs, 1);
+  }
+  const void* output_bytes() const { return storage_.back().data(); }
 
-  dmlref::dml::output_binding output() { return {storage[count - 1].data(), bytes[count - 1]}; }
+  /// Which of the n elements the operator's contract defines (dml::defined_mask): mask[0..n).
+  dmlref::status defined(bool* mask) const {
+    dmlref::dml::validated_operation v;
+    if (auto s = dmlref::dml::validate_descriptor(dmlref::dml::DML_FEATURE_LEVEL_6_4, desc_.op(), v); !s.ok()) return s;
+    return dmlref::dml::defined_mask(v, data_.data(), mask);
+  }
 
  private:
-  dmlref::dml::descriptor_storage make(const dmlref::dml::attribute_values& attrs, std::uint32_t n, const Ins*... ins) {
+  dmlref::dml::descriptor_storage make(const dmlref::dml::operator_schema& schema,
+                                       const dmlref::dml::attribute_values& attrs,
+                                       const std::vector<dmlref::data_type>& types,
+                                       const std::vector<const void*>& inputs) {
     using namespace dmlref::dml;
-    const std::array<DML_TENSOR_DATA_TYPE, count> types{static_cast<DML_TENSOR_DATA_TYPE>(dmlref::data_type_of_v<Ins>)...,
-                                                        static_cast<DML_TENSOR_DATA_TYPE>(dmlref::data_type_of_v<Out>)};
-    for (std::size_t k = 0; k < count; ++k) storage[k].assign(static_cast<std::size_t>((bytes[k] + 7) / 8), 0);
-    const std::array<const void*, count - 1> given{static_cast<const void*>(ins)...};
-    const std::array<std::size_t, count - 1> element_bytes{sizeof(Ins)...};
-    for (std::size_t k = 0; k + 1 < count; ++k) {
-      if (given[k] == nullptr) continue;
-      std::memcpy(storage[k].data(), given[k], n * element_bytes[k]);
-      data[k] = storage[k].data();
+    REQUIRE(inputs.size() + 1 == count_);
+    for (std::size_t k = 0; k < count_; ++k) {
+      const UINT64 element_bytes = dmlref::element_size(types[k]);
+      bytes_[k] = (UINT64{n_} * element_bytes + 3) / 4 * 4;
+      storage_[k].assign(static_cast<std::size_t>((bytes_[k] + 7) / 8), 0);
+      if (k + 1 < count_ && inputs[k] != nullptr) {
+        std::memcpy(storage_[k].data(), inputs[k], static_cast<std::size_t>(n_ * element_bytes));
+        data_[k] = storage_[k].data();
+      }
+      buffers_[k] = {static_cast<DML_TENSOR_DATA_TYPE>(types[k]), DML_TENSOR_FLAG_NONE, 4, sizes_, nullptr, bytes_[k], 0};
+      tensors_[k] = {DML_TENSOR_TYPE_BUFFER, &buffers_[k]};
+      descs_[k] = (k + 1 == count_ || data_[k] != nullptr) ? &tensors_[k] : nullptr;
     }
-    for (std::size_t k = 0; k < count; ++k) {
-      buffers[k] = {types[k], DML_TENSOR_FLAG_NONE, 4, sizes, nullptr, bytes[k], 0};
-      tensors[k] = {DML_TENSOR_TYPE_BUFFER, &buffers[k]};
-      descs[k] = (k + 1 == count || data[k] != nullptr) ? &tensors[k] : nullptr;
-    }
-    for (std::size_t k = 0; k + 1 < count; ++k) inputs.push_back({data[k], data[k] != nullptr ? bytes[k] : 0});
-    return descriptor_storage(dmlref::ops::schema_of<Op>(), descs.data(), attrs);
+    for (std::size_t k = 0; k + 1 < count_; ++k) inputs_.push_back({data_[k], data_[k] != nullptr ? bytes_[k] : 0});
+    return descriptor_storage(schema, descs_.data(), attrs);
   }
+
+  std::uint32_t n_;
+  dmlref::dml::UINT sizes_[4];
+  std::size_t count_;
+  std::vector<std::vector<std::uint64_t>> storage_;
+  std::vector<dmlref::dml::UINT64> bytes_;
+  std::vector<dmlref::dml::DML_BUFFER_TENSOR_DESC> buffers_;
+  std::vector<dmlref::dml::DML_TENSOR_DESC> tensors_;
+  std::vector<const dmlref::dml::DML_TENSOR_DESC*> descs_;
+  std::vector<const void*> data_;
+  std::vector<dmlref::dml::input_binding> inputs_;
+  dmlref::dml::descriptor_storage desc_;
 };
+
+/// Op's packed_operation on n elements of the types of ins and out.
+template <class Op, class Out, class... Ins>
+packed_operation packed_operation_of(const dmlref::dml::attribute_values& attrs, std::uint32_t n, const Ins*... ins) {
+  static_assert(sizeof...(Ins) + 1 == dmlref::ops::tensor_count_of<Op>, "one pointer per tensor of the operator");
+  return packed_operation(dmlref::ops::schema_of<Op>(), attrs, n, {dmlref::data_type_of_v<Ins>..., dmlref::data_type_of_v<Out>},
+                          {static_cast<const void*>(ins)...});
+}
 
 /// Op through dml::execute on n packed elements at level: out[0..n) from ins[0..n).
 template <class Op, class Path, class Out, class... Ins>
 dmlref::status execute_packed(Path path, dmlref::dml::DML_FEATURE_LEVEL level, const dmlref::dml::attribute_values& attrs,
                               std::uint32_t n, Out* out, const Ins*... ins) {
-  packed_operation<Op, Out, Ins...> operation(attrs, n, ins...);
-  const dmlref::dml::output_binding outputs[1] = {operation.output()};
-  auto s = dmlref::dml::execute(path, level, operation.desc.op(), operation.inputs.data(), operation.inputs.size(),
-                                outputs, 1);
-  if (s.ok()) std::memcpy(static_cast<void*>(out), outputs[0].data, n * sizeof(Out));
+  packed_operation operation = packed_operation_of<Op, Out>(attrs, n, ins...);
+  auto s = operation.execute(path, level);
+  if (s.ok()) std::memcpy(static_cast<void*>(out), operation.output_bytes(), n * sizeof(Out));
   return s;
 }
 
@@ -126,12 +149,7 @@ dmlref::status execute_packed(Path path, dmlref::dml::DML_FEATURE_LEVEL level, c
 template <class Op, class Out, class... Ins>
 dmlref::status defined_packed(const dmlref::dml::attribute_values& attrs, std::uint32_t n, bool* mask,
                               const Ins*... ins) {
-  packed_operation<Op, Out, Ins...> operation(attrs, n, ins...);
-  dmlref::dml::validated_operation v;
-  if (auto s = dmlref::dml::validate_descriptor(dmlref::dml::DML_FEATURE_LEVEL_6_4, operation.desc.op(), v); !s.ok()) {
-    return s;
-  }
-  return dmlref::dml::defined_mask(v, operation.data.data(), mask);
+  return packed_operation_of<Op, Out>(attrs, n, ins...).defined(mask);
 }
 
 /// Runs run(v) (the operator on one element, returning Out) for each variant v and checks it

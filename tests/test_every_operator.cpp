@@ -19,11 +19,11 @@
 #include <memory>
 #include <random>
 #include <string>
-#include <tuple>
 #include <type_traits>
 #include <vector>
 
 #include <dmlref/dmlref.hpp>
+#include <dmlref/io/element_json.hpp>
 #include <dmlref/io/generate.hpp>
 
 #include "op_variants.hpp"
@@ -41,6 +41,20 @@ void for_each_instantiation(F& f, dmlref::type_list<List, Rest...>, dmlref::type
   dmlref::for_each_type(List{}, [&](auto tag) { for_each_instantiation<Op>(f, dmlref::type_list<Rest...>{}, chosen..., tag); });
 }
 
+/// The data types of each instantiation of Op, output first.
+template <class Op>
+std::vector<std::vector<dmlref::data_type>> instantiations_of() {
+  std::vector<std::vector<dmlref::data_type>> all;
+  auto add = [&](auto operands_tag) {
+    std::vector<dmlref::data_type> types;
+    dmlref::for_each_type(typename decltype(operands_tag)::type{},
+                          [&](auto t) { types.push_back(dmlref::data_type_of_v<typename decltype(t)::type>); });
+    all.push_back(types);
+  };
+  for_each_instantiation<Op>(add, typename Op::dispatch_lists{});
+  return all;
+}
+
 /// The attribute sets to test Op with: its samples, and each with a ScaleBias where the
 /// descriptor has one.
 template <class Op>
@@ -56,6 +70,24 @@ std::vector<dmlref::dml::attribute_values> attribute_sets() {
   return sets;
 }
 
+/// Calls f(T*) with a null pointer of type's element type.
+template <class F>
+void visit(dmlref::data_type type, F&& f) {
+  REQUIRE(dmlref::io::detail_case::visit_element_type(type, f));
+}
+
+/// n values of type worth testing (io::generate's), as bytes.
+std::vector<unsigned char> interesting_bytes(dmlref::data_type type, std::uint32_t n, std::mt19937_64& rng) {
+  std::vector<unsigned char> bytes;
+  visit(type, [&](auto* p) {
+    using T = std::remove_pointer_t<decltype(p)>;
+    const std::vector<T> values = dmlref::io::detail_generate::interesting_values<T>(n, rng);
+    bytes.resize(values.size() * sizeof(T));
+    std::memcpy(bytes.data(), values.data(), bytes.size());
+  });
+  return bytes;
+}
+
 template <class T>
 std::string value_text(T x) {
   if constexpr (std::is_same_v<T, dmlref::float16>) {
@@ -65,50 +97,56 @@ std::string value_text(T x) {
   }
 }
 
-template <class Op, class Out, class... Ins>
-void check_instantiation(const dmlref::dml::attribute_values& attributes, const std::string& label,
+/// One operator's properties for one instantiation (types: output first) and attribute set.
+/// Nothing here is a template of the operator: the registry's size costs no compile time.
+void check_instantiation(const dmlref::dml::operator_schema& schema, std::uint64_t budget,
+                         const std::vector<dmlref::data_type>& types, const dmlref::dml::attribute_values& attributes,
                          std::mt19937_64& rng) {
+  std::string label(schema.name);
+  for (const auto t : types) label += " " + std::string(dmlref::name(t));
+  if (attributes.scale_bias()) label += " ScaleBias";
+  INFO(label);
   // Enough elements for golden.threads(3) to split them (dmlref::min_elements_per_thread each).
   constexpr std::uint32_t n = 2 * dmlref::min_elements_per_thread + 7;
-  const std::tuple<std::vector<Ins>...> inputs{dmlref::io::detail_generate::interesting_values<Ins>(n, rng)...};
-  std::vector<Out> golden(n), fast(n), threaded(n);
-  // Through the runtime layer, whose instantiation is compiled once (tests/runtime_instances.cpp).
-  const auto run = [&](auto path, std::vector<Out>& out) {
-    return std::apply(
-        [&](const auto&... in) {
-          return op_variants::execute_packed<Op>(path, dmlref::dml::DML_FEATURE_LEVEL_6_4, attributes, n, out.data(),
-                                                 in.data()...);
-        },
-        inputs);
+  std::vector<dmlref::data_type> tensor_types(types.begin() + 1, types.end());
+  tensor_types.push_back(types[0]);
+  std::vector<std::vector<unsigned char>> inputs;
+  std::vector<const void*> input_data;
+  for (std::size_t k = 1; k < types.size(); ++k) inputs.push_back(interesting_bytes(types[k], n, rng));
+  for (const auto& in : inputs) input_data.push_back(in.data());
+  op_variants::packed_operation operation(schema, attributes, n, tensor_types, input_data);
+
+  // Through the runtime layer, whose instantiation is compiled once (dml/execute_once.hpp).
+  const std::size_t out_bytes = n * dmlref::element_size(types[0]);
+  const auto run = [&](auto path) {
+    REQUIRE(operation.execute(path, dmlref::dml::DML_FEATURE_LEVEL_6_4).ok());
+    const auto* p = static_cast<const unsigned char*>(operation.output_bytes());
+    return std::vector<unsigned char>(p, p + out_bytes);
   };
-  INFO(label);
-  REQUIRE(run(dmlref::golden, golden).ok());
-  REQUIRE(run(dmlref::fast, fast).ok());
-  REQUIRE(run(dmlref::golden.threads(3), threaded).ok());
+  const auto golden = run(dmlref::golden);
+  const auto fast = run(dmlref::fast);
+  const auto threaded = run(dmlref::golden.threads(3));
   // Which elements the contract defines, from the runtime layer too (dml::defined_mask).
   const std::unique_ptr<bool[]> mask(new bool[n]);
-  REQUIRE(std::apply([&](const auto&... in) { return op_variants::defined_packed<Op, Out>(attributes, n, mask.get(), in.data()...); },
-                     inputs)
-              .ok());
-  const std::uint64_t budget = Op::fast_ulp_budget(dmlref::data_type_of_v<Out>);
+  REQUIRE(operation.defined(mask.get()).ok());
   std::size_t over_budget = 0, defined = 0;
-  for (std::uint32_t i = 0; i < n; ++i) {
-    if (!mask[i]) continue;
-    ++defined;
-    if (!op_variants::within(fast[i], golden[i], budget) && over_budget++ == 0) {
-      INFO("element " << i << ": fast " << value_text(fast[i]) << ", golden " << value_text(golden[i]));
-      CHECK(op_variants::within(fast[i], golden[i], budget));
+  visit(types[0], [&](auto* tag) {
+    using Out = std::remove_pointer_t<decltype(tag)>;
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (!mask[i]) continue;
+      ++defined;
+      Out f, g;
+      std::memcpy(&f, fast.data() + i * sizeof(Out), sizeof(Out));
+      std::memcpy(&g, golden.data() + i * sizeof(Out), sizeof(Out));
+      if (!op_variants::within(f, g, budget) && over_budget++ == 0) {
+        INFO("element " << i << ": fast " << value_text(f) << ", golden " << value_text(g));
+        CHECK(op_variants::within(f, g, budget));
+      }
     }
-  }
+  });
   CHECK(over_budget == 0);
   CHECK(defined > 0);
-  CHECK(std::memcmp(threaded.data(), golden.data(), n * sizeof(Out)) == 0);
-}
-
-template <class Op, class Out, class... Ins>
-void check_operands(const dmlref::dml::attribute_values& attributes, const std::string& label, std::mt19937_64& rng,
-                    dmlref::type_list<Out, Ins...>) {
-  check_instantiation<Op, Out, Ins...>(attributes, label, rng);
+  CHECK(threaded == golden);
 }
 
 }  // namespace
@@ -117,17 +155,10 @@ TEST_CASE("every operator: fast within budget of golden, golden the same bits on
   std::mt19937_64 rng(20261126);
   dmlref::ops::for_each_operator([&](auto op_tag) {
     using Op = typename decltype(op_tag)::type;
-    for (const auto& attributes : attribute_sets<Op>()) {
-      auto check = [&](auto operands_tag) {
-        using operands = typename decltype(operands_tag)::type;
-        std::string label = std::string(dmlref::ops::name_of<Op>);
-        dmlref::for_each_type(operands{}, [&](auto t) {
-          label += std::string(" ") + std::string(dmlref::name(dmlref::data_type_of_v<typename decltype(t)::type>));
-        });
-        if (attributes.scale_bias()) label += " ScaleBias";
-        check_operands<Op>(attributes, label, rng, operands{});
-      };
-      for_each_instantiation<Op>(check, typename Op::dispatch_lists{});
+    const auto& schema = dmlref::ops::schema_of<Op>();
+    for (const auto& types : instantiations_of<Op>()) {
+      const std::uint64_t budget = Op::fast_ulp_budget(types[0]);
+      for (const auto& attributes : attribute_sets<Op>()) check_instantiation(schema, budget, types, attributes, rng);
     }
   });
 }
