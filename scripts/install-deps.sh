@@ -16,6 +16,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev     # tools/dmlref-eval
   python3-numpy python3-pytest        # dmlref-eval's and the Python module's tests
   python3-mpmath                      # scripts/pow_hard_cases.py (judges golden pow; not in the tests)
+  libmpfr-dev libllvmlibc-19-dev      # correctly rounded references that judge golden (dmlref-exp-log-sweep)
   libbenchmark-dev                    # bench/
   libeigen3-dev xtensor-dev           # comparisons in bench/ and tests
   python3-matplotlib                  # plots (use /usr/bin/python3: a pyenv `python3` lacks it)
