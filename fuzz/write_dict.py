@@ -24,11 +24,18 @@ FORMAT_WORDS = [
     "FLOAT32", "FLOAT16", "FLOAT64", "INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64",
     "UINT4", "1_0", "2_1", "3_0", "5_0", "6_2", "6_4", "NaN", "Infinity", "-Infinity", "0x7e01", "0x7fc00001",
 ]
+# JSON values as they stand in a document (no quotes of their own in the case file).
 RAW_TOKENS = ["-0.0", "4294967295", "4294967296", "18446744073709551615", "1e400", "null", "true"]
 
 
 def quoted(word):
+    """A dictionary entry (libFuzzer takes only quoted strings) for a JSON string: word in quotes."""
     return '"\\"' + word + '\\""'
+
+
+def raw(token):
+    """A dictionary entry for a JSON token that is not a string."""
+    return '"' + token + '"'
 
 
 def dictionary(eval_path):
@@ -48,7 +55,7 @@ def dictionary(eval_path):
         if word not in seen:
             seen.add(word)
             lines.append(quoted(word))
-    lines.extend(RAW_TOKENS)
+    lines.extend(raw(token) for token in RAW_TOKENS)
     return "\n".join(lines) + "\n"
 
 
