@@ -1,7 +1,8 @@
 // Golden results under the consumer's compiler flags: this program computes golden outputs
-// of all five operators over a fixed set of inputs (IEEE special values, subnormals, values
-// near rounding boundaries, ordinary values) through the typed API, and prints them as hex,
-// one line per block. scripts/flagproof.sh builds it under -O0, -O2, -O3 -march=native,
+// of SIGN, POW, CONSTANT_POW, DEQUANTIZE_LINEAR, QUANTIZE_LINEAR and the exponential family
+// (EXP, LOG, TANH, SIGMOID), whose golden does the most arithmetic, over a fixed set of
+// inputs (IEEE special values, subnormals, values near rounding boundaries, ordinary values)
+// through the typed API, and prints them as hex, one line per block. scripts/flagproof.sh builds it under -O0, -O2, -O3 -march=native,
 // -ffast-math and -ffp-contract=fast (and their combination) and requires every build's
 // output to be the same bytes.
 //
@@ -22,7 +23,13 @@
 #include <string>
 #include <vector>
 
+#include <dmlref/api/compute.hpp>
 #include <dmlref/api/operators.hpp>
+#include <dmlref/ops/activation_sigmoid.hpp>
+#include <dmlref/ops/activation_tanh.hpp>
+#include <dmlref/ops/exp.hpp>
+#include <dmlref/ops/log.hpp>
+#include <dmlref/ops/tanh.hpp>
 
 #if defined(__SSE2__) || defined(_M_X64)
 #include <xmmintrin.h>
