@@ -2,9 +2,9 @@
 // of SIGN, POW, CONSTANT_POW, DEQUANTIZE_LINEAR, QUANTIZE_LINEAR and the exponential family
 // (EXP, LOG, TANH, SIGMOID), whose golden does the most arithmetic, over a fixed set of
 // inputs (IEEE special values, subnormals, values near rounding boundaries, ordinary values)
-// through the typed API, and prints them as hex, one line per block. scripts/flagproof.sh builds it under -O0, -O2, -O3 -march=native,
-// -ffast-math and -ffp-contract=fast (and their combination) and requires every build's
-// output to be the same bytes.
+// through the typed API, and prints them as hex, one line per block. scripts/flagproof.sh
+// builds it under -O0, -O2, -O3 -march=native, -ffast-math and -ffp-contract=fast (and their
+// combination) and requires every build's output to be the same bytes.
 //
 // The exponents of CONSTANT_POW are literals at the call sites, so an optimiser that
 // propagates them into the library's arithmetic has the chance to do so.
