@@ -24,6 +24,7 @@ __version__: str
 MAX_THREADS: int
 MIN_ELEMENTS_PER_THREAD: int
 operators: Tuple[str, ...]
+directml_operators: Tuple[str, ...]
 
 _FeatureLevel = Union[None, str, int]
 _Tensor = Union[Tuple[np.ndarray, Sequence[int]], Tuple[np.ndarray, Sequence[int], Optional[Sequence[int]]]]

@@ -194,6 +194,9 @@ del _info, _op
 
 #: The Python names of the operators dmlref computes.
 operators = tuple(_OPERATORS)
+#: The DirectML names of every element-wise operator of DirectML's schema, in directml.h's
+#: order: those of operators, and those this version does not compute yet.
+directml_operators = tuple(_dmlref.directml_operators())
 
 
 def _operator(name):

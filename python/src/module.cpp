@@ -938,6 +938,14 @@ PYBIND11_MODULE(_dmlref, m) {
       py::arg("name"), "The DirectML name of an implemented operator; ValueError naming why not otherwise.");
   m.def("operators", &operators, "Each operator of the registry: names, tensor slots, attributes.");
   m.def(
+      "directml_operators",
+      [] {
+        std::vector<std::string> names;
+        for (const auto& s : dml::element_wise_operators) names.emplace_back(s.name);
+        return names;
+      },
+      "The DirectML names of every element-wise operator of the schema, computed or not.");
+  m.def(
       "run",
       [](const std::string& op, const std::vector<py::object>& inputs, const py::object& out, const py::object& dtype,
          const py::dict& attributes, const std::string& path, const py::object& level, bool golden_extras,
