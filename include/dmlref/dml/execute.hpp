@@ -13,12 +13,15 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 #include "dmlref/api/run_operator.hpp"
 #include "dmlref/dml/dispatch.hpp"
 #include "dmlref/dml/validate.hpp"
+#include "dmlref/loops/parallel.hpp"
 
 namespace dmlref::dml {
 
@@ -49,18 +52,18 @@ status defined_elements(const validated_operation& v, const void* const* inputs,
   });
 }
 
-/// Everything the runtime layer runs of Op, as one class: run_operation on each of the four
-/// paths and defined_elements. A program that compiles the runtime layer once
-/// (dml/execute_once.hpp) instantiates it per operator, in as many translation units as it
-/// likes (`template struct operation_run<Op>;`), and declares it extern everywhere else.
+/// Everything the runtime layer runs of Op, as one class: run_operation on the golden and
+/// the fast path, and defined_elements (the threaded paths run parts of an operation on these,
+/// run_in_parts below, and instantiate nothing per operator). A program that compiles the
+/// runtime layer once (dml/execute_once.hpp) instantiates it per operator, in as many
+/// translation units as it likes (`template struct operation_run<Op>;`), and declares it
+/// extern everywhere else.
 template <class Op>
 struct operation_run {
   using inputs = const input_binding*;
   using outputs = const output_binding*;
   static status run(golden_path, const validated_operation&, inputs, outputs);
   static status run(fast_path, const validated_operation&, inputs, outputs);
-  static status run(threaded_path<golden_path>, const validated_operation&, inputs, outputs);
-  static status run(threaded_path<fast_path>, const validated_operation&, inputs, outputs);
   static status defined(const validated_operation&, const void* const* inputs, bool* mask);
 };
 
@@ -73,16 +76,108 @@ status operation_run<Op>::run(fast_path p, const validated_operation& v, inputs 
   return run_operation<Op>(p, v, in, out);
 }
 template <class Op>
-status operation_run<Op>::run(threaded_path<golden_path> p, const validated_operation& v, inputs in, outputs out) {
-  return run_operation<Op>(p, v, in, out);
-}
-template <class Op>
-status operation_run<Op>::run(threaded_path<fast_path> p, const validated_operation& v, inputs in, outputs out) {
-  return run_operation<Op>(p, v, in, out);
-}
-template <class Op>
 status operation_run<Op>::defined(const validated_operation& v, const void* const* inputs, bool* mask) {
   return defined_elements<Op>(v, inputs, mask);
+}
+
+/// Runs one part of an operation (a validated operation of its own, on its own bindings).
+using part_runner = status (*)(const void* context, const validated_operation& part, const input_binding* inputs,
+                               const output_binding* outputs);
+
+/// The part of v that box b covers (b's operand 0 is the output, 1 + k input slot k): every
+/// present tensor given b's sizes and its strides, its buffer offset to b's first element.
+/// False where a stride of b does not fit DirectML's 32-bit strides (only a packed tensor of
+/// more than 2^32 elements has such a stride); part is then unusable.
+template <std::size_t N>
+bool part_of(const validated_operation& v, const loops::box<N>& b, const input_binding* inputs,
+             const output_binding* outputs, validated_operation& part, input_binding* part_inputs,
+             output_binding& part_output) {
+  part = v;
+  part_output = outputs[0];
+  for (std::size_t k = 0; k < v.op.tensor_count(); ++k) {
+    const bool is_output = k == v.op.output_index();
+    if (!is_output) part_inputs[k] = inputs[k];
+    if (!is_output && !v.present[k]) continue;
+    const std::size_t j = is_output ? 0 : 1 + k;
+    tensor_desc& t = part.tensors[k];
+    t.rank = b.rank;
+    t.has_strides = true;
+    for (std::uint32_t e = 0; e < b.rank; ++e) {
+      if (b.strides[j][e] > UINT32_MAX) return false;
+      t.sizes[e] = b.sizes[e];
+      t.strides[e] = static_cast<std::uint32_t>(b.strides[j][e]);
+    }
+    const std::uint64_t offset = b.offsets[j] * element_size(t.type);
+    if (is_output) {
+      part_output.data = static_cast<unsigned char*>(outputs[0].data) + offset;
+    } else {
+      part_inputs[k].data = static_cast<const unsigned char*>(inputs[k].data) + offset;
+    }
+  }
+  return true;
+}
+
+/// run_in_parts for an operation of N tensors.
+template <std::size_t N>
+status run_in_parts_of(const validated_operation& v, std::uint32_t requested, const input_binding* inputs,
+                       const output_binding* outputs, part_runner run_part, const void* context) {
+  constexpr std::uint64_t granule = 64;  // parts begin at multiples of 64 elements
+  const tensor_desc& out = v.output();
+  std::array<element_strides, N> strides{};
+  strides[0] = out.effective_strides();
+  for (std::size_t k = 0; k + 1 < N; ++k) {
+    if (v.present[k]) strides[1 + k] = v.tensors[k].effective_strides();
+  }
+  const auto shape = loops::make_loop_shape<N>(out.rank, out.sizes.data(), strides);
+  const std::uint64_t elements = shape.element_count();
+  const std::uint32_t threads = loops::threads_for(requested, elements, min_elements_per_thread);
+  if (threads <= 1 || elements < std::uint64_t{threads} * granule) return run_part(context, v, inputs, outputs);
+  std::vector<status> results(threads);
+  std::vector<std::uint8_t> split(threads, 1);
+  loops::run_on_threads(threads, [&](std::uint32_t t) {
+    const std::uint64_t begin = loops::part_begin(elements, threads, t, granule);
+    const std::uint64_t end = loops::part_begin(elements, threads, t + 1, granule);
+    loops::for_each_box(shape, begin, end, [&](const loops::box<N>& b) {
+      if (!results[t].ok() || split[t] == 0) return;
+      validated_operation part;
+      std::array<input_binding, max_operation_tensors> part_inputs{};
+      output_binding part_output;
+      if (!part_of(v, b, inputs, outputs, part, part_inputs.data(), part_output)) {
+        split[t] = 0;
+        return;
+      }
+      results[t] = run_part(context, part, part_inputs.data(), &part_output);
+    });
+  });
+  for (std::uint32_t t = 0; t < threads; ++t) {
+    if (!results[t].ok()) return results[t];
+  }
+  // A stride too wide to describe a part never occurs in one part only: every part of the
+  // shape has the same strides. Then the whole operation runs here, unsplit.
+  if (split[0] == 0) return run_part(context, v, inputs, outputs);
+  return {};
+}
+
+template <std::size_t N = 2>
+status run_in_parts_dispatch(const validated_operation& v, std::uint32_t requested, const input_binding* inputs,
+                             const output_binding* outputs, part_runner run_part, const void* context) {
+  if constexpr (N > max_operation_tensors) {
+    return run_part(context, v, inputs, outputs);
+  } else {
+    if (v.op.tensor_count() == N) return run_in_parts_of<N>(v, requested, inputs, outputs, run_part, context);
+    return run_in_parts_dispatch<N + 1>(v, requested, inputs, outputs, run_part, context);
+  }
+}
+
+/// Runs v, a validated operation, on up to `requested` threads (loops::threads_for's count,
+/// given min_elements_per_thread): its elements in row-major order are cut into one range per
+/// thread, each range a few boxes (loops/parallel.hpp), and each box runs as an operation of
+/// its own through run_part on one thread. So every element is computed by the code that
+/// computes it on one thread, each output element is written once, and an output that exactly
+/// aliases an input stays correct (the parts are disjoint). The first failing part's status.
+inline status run_in_parts(const validated_operation& v, std::uint32_t requested, const input_binding* inputs,
+                           const output_binding* outputs, part_runner run_part, const void* context) {
+  return run_in_parts_dispatch(v, requested, inputs, outputs, run_part, context);
 }
 
 /// Calls f(operation_run<Op>{}) for v's operator; the error when the registry has none.
@@ -105,6 +200,18 @@ status run_validated(Path path, const validated_operation& v, const input_bindin
   static_assert(is_path_v<Path>, "the first argument is dmlref::golden or dmlref::fast (or either's .threads(n))");
   if (auto s = validate_path(path); !s.ok()) return s;
   return detail::with_operation_run(v, [&](auto run) { return decltype(run)::run(path, v, inputs, outputs); });
+}
+
+/// The same on threads: parts of v, each run on the plain path (detail::run_in_parts).
+template <class Path>
+status run_validated(threaded_path<Path> path, const validated_operation& v, const input_binding* inputs,
+                     const output_binding* outputs) {
+  if (auto s = validate_path(path); !s.ok()) return s;
+  const detail::part_runner run_part = [](const void*, const validated_operation& part, const input_binding* in,
+                                          const output_binding* out) {
+    return detail::with_operation_run(part, [&](auto run) { return decltype(run)::run(Path{}, part, in, out); });
+  };
+  return detail::run_in_parts(v, path.requested, inputs, outputs, run_part, nullptr);
 }
 
 /// Which elements of v the operator's contract defines: mask[k] is false where the result is

@@ -2,10 +2,11 @@
 // The runtime layer's execution compiled once per program.
 //
 // dml::execute and dml::defined_mask reach every operator of the registry for every
-// data-type combination on both paths, plain and threaded (dml::detail::operation_run<Op>):
-// minutes of compilation in each translation unit that uses them. A program with several such
-// translation units includes this header (instead of dml/execute.hpp, before any other use
-// of it) in all of them, and compiles the instantiation in one of these ways:
+// data-type combination on both paths (dml::detail::operation_run<Op>; the threaded paths run
+// parts on these): minutes of compilation in each translation unit that uses them. A program
+// with several such translation units includes this header (instead of dml/execute.hpp,
+// before any other use of it) in all of them, and compiles the instantiation in one of these
+// ways:
 //
 //   DMLREF_INSTANTIATE_EXECUTE            one translation unit holds all of it;
 //   DMLREF_INSTANTIATE_EXECUTE_SHARD=k    each of DMLREF_EXECUTE_SHARDS translation units

@@ -26,6 +26,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "dmlref/core/bits.hpp"
 #include "dmlref/loops/for_each_row.hpp"
 #include "dmlref/loops/operand.hpp"
 #include "dmlref/simd/lanes.hpp"
@@ -160,16 +161,36 @@ void run_span(const Op& op, std::size_t n, Out* out, const std::tuple<const Ins*
 
 template <std::size_t>
 using contiguous_kind = std::false_type;
+template <class... Kinds>
+struct kind_list {};
+
+/// run_span for one choice of kinds, out of line: the traversal below holds a pointer to it,
+/// chosen once per call, so the row walk is compiled once per (operator, types) and only
+/// the span, the kernel's loop, once per choice of kinds.
+template <class Kernel, class Kinds>
+struct span_runner;
+template <class Kernel, class... Kinds>
+struct span_runner<Kernel, kind_list<Kinds...>> {
+  template <class Op, class Out, class... Ins>
+  DMLREF_DETAIL_NOINLINE static void run(const Op& op, std::size_t n, Out* out, const std::tuple<const Ins*...>& in) {
+    run_span<Kernel>(op, n, out, in, std::index_sequence_for<Ins...>{}, Kinds{}...);
+  }
+};
+
+template <class Op, class Out, class... Ins>
+using span_function = void (*)(const Op&, std::size_t, Out*, const std::tuple<const Ins*...>&);
+
 
 template <class Kernel, class Op, class Out, class... Ins, std::size_t... I>
 void apply_indexed(const Op& op, std::uint32_t rank, const std::uint32_t* sizes, const loops::operand<Out>& out,
-                   std::index_sequence<I...> seq, const loops::operand<const Ins>&... ins) {
+                   std::index_sequence<I...>, const loops::operand<const Ins>&... ins) {
   constexpr std::size_t n_in = sizeof...(Ins);
   // One packed row below the streaming threshold (the typed API's packed views, rank 1
   // tensors): the span itself, without the row walk.
   if (rank == 1 && out.strides[0] == 1 && ((ins.strides[0] == 1) && ...) &&
       !(has_streaming_stores && std::uint64_t{sizes[0]} * sizeof(Out) >= streaming_threshold_bytes)) {
-    run_span<Kernel>(op, sizes[0], out.data, std::tuple<const Ins*...>{ins.data...}, seq, contiguous_kind<I>{}...);
+    span_runner<Kernel, kind_list<contiguous_kind<I>...>>::run(op, sizes[0], out.data,
+                                                               std::tuple<const Ins*...>{ins.data...});
     return;
   }
   const auto shape = loops::shape_of(rank, sizes, out, ins...);
@@ -187,45 +208,46 @@ void apply_indexed(const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
                          reinterpret_cast<std::uintptr_t>(out.data) % sizeof(Out) == 0;
   const std::uint64_t piece = direct && !streaming ? length : chunk;
 
+  span_function<Op, Out, Ins...> span = nullptr;
   with_kinds<0>(is_broadcast, [&](auto... kinds) {
-    std::tuple<chunk_buffer<Ins>...> gathered;  // strided inputs, a chunk at a time
-    chunk_buffer<Out> scattered;                // a strided or streamed output, a chunk at a time
-    // Elements [start, start + n) of the row at `at`; `stream` sends them through the buffer.
-    auto run_piece = [&](const loops::row_offsets<1 + n_in>& at, std::uint64_t start, std::size_t n, bool stream) {
-      auto input = [&](auto index) {
-        constexpr std::size_t k = decltype(index)::value;
-        using T = std::tuple_element_t<k, std::tuple<Ins...>>;
-        const T* base = std::get<k>(operands).data + at[1 + k];
-        const auto s = in_stride[k];
-        if (s == 0) return base;
-        if (s == 1) return base + start;
-        auto& buffer = std::get<k>(gathered);
-        for (std::size_t j = 0; j < n; ++j) buffer[j] = base[(start + j) * s];
-        return static_cast<const T*>(buffer.data());
-      };
-      const std::tuple<const Ins*...> in{input(std::integral_constant<std::size_t, I>{})...};
-      Out* o = out.data + at[0];
-      if (out_stride == 1 && !stream) {
-        run_span<Kernel>(op, n, o + start, in, seq, kinds...);
-      } else if (out_stride == 1) {
-        run_span<Kernel>(op, n, scattered.data(), in, seq, kinds...);
-        stream_copy(o + start, scattered.data(), n * sizeof(Out));
-      } else {
-        run_span<Kernel>(op, n, scattered.data(), in, seq, kinds...);
-        for (std::size_t j = 0; j < n; ++j) o[(start + j) * out_stride] = scattered[j];
-      }
+    span = &span_runner<Kernel, kind_list<decltype(kinds)...>>::template run<Op, Out, Ins...>;
+  });
+  std::tuple<chunk_buffer<Ins>...> gathered;  // strided inputs, a chunk at a time
+  chunk_buffer<Out> scattered;                // a strided or streamed output, a chunk at a time
+  // Elements [start, start + n) of the row at `at`; `stream` sends them through the buffer.
+  auto run_piece = [&](const loops::row_offsets<1 + n_in>& at, std::uint64_t start, std::size_t n, bool stream) {
+    auto input = [&](auto index) {
+      constexpr std::size_t k = decltype(index)::value;
+      using T = std::tuple_element_t<k, std::tuple<Ins...>>;
+      const T* base = std::get<k>(operands).data + at[1 + k];
+      const auto s = in_stride[k];
+      if (s == 0) return base;
+      if (s == 1) return base + start;
+      auto& buffer = std::get<k>(gathered);
+      for (std::size_t j = 0; j < n; ++j) buffer[j] = base[(start + j) * s];
+      return static_cast<const T*>(buffer.data());
     };
-    loops::for_each_row(shape, [&](const loops::row_offsets<1 + n_in>& at) {
-      std::uint64_t start = 0;
-      if (streaming) {  // ordinary stores up to the row's first aligned address
-        const auto misalignment = reinterpret_cast<std::uintptr_t>(out.data + at[0]) % stream_alignment;
-        start = std::min<std::uint64_t>(length, (stream_alignment - misalignment) % stream_alignment / sizeof(Out));
-        if (start > 0) run_piece(at, 0, static_cast<std::size_t>(start), false);
-      }
-      for (; start < length; start += piece) {
-        run_piece(at, start, static_cast<std::size_t>(std::min<std::uint64_t>(piece, length - start)), streaming);
-      }
-    });
+    const std::tuple<const Ins*...> in{input(std::integral_constant<std::size_t, I>{})...};
+    Out* o = out.data + at[0];
+    const bool in_place = out_stride == 1 && !stream;
+    span(op, n, in_place ? o + start : scattered.data(), in);
+    if (in_place) return;
+    if (out_stride == 1) {
+      stream_copy(o + start, scattered.data(), n * sizeof(Out));
+    } else {
+      for (std::size_t j = 0; j < n; ++j) o[(start + j) * out_stride] = scattered[j];
+    }
+  };
+  loops::for_each_row(shape, [&](const loops::row_offsets<1 + n_in>& at) {
+    std::uint64_t start = 0;
+    if (streaming) {  // ordinary stores up to the row's first aligned address
+      const auto misalignment = reinterpret_cast<std::uintptr_t>(out.data + at[0]) % stream_alignment;
+      start = std::min<std::uint64_t>(length, (stream_alignment - misalignment) % stream_alignment / sizeof(Out));
+      if (start > 0) run_piece(at, 0, static_cast<std::size_t>(start), false);
+    }
+    for (; start < length; start += piece) {
+      run_piece(at, start, static_cast<std::size_t>(std::min<std::uint64_t>(piece, length - start)), streaming);
+    }
   });
   if (streaming) stream_fence();
 }
