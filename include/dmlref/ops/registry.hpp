@@ -29,6 +29,7 @@
 #include "dmlref/ops/clip.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
+#include "dmlref/ops/divide.hpp"
 #include "dmlref/ops/exp.hpp"
 #include "dmlref/ops/floor.hpp"
 #include "dmlref/ops/identity.hpp"
@@ -69,7 +70,9 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             negate, identity, ceil, floor, round, is_nan_flags, is_infinity, bit_not, bit_count, threshold,
                             activation_identity, activation_relu, logical_not,
                             // The exponential family of issue 26.
-                            exp, log, tanh, activation_tanh, activation_sigmoid>;
+                            exp, log, tanh, activation_tanh, activation_sigmoid,
+                            // The exact operators of issue 25.
+                            divide>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>
