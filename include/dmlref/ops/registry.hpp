@@ -53,6 +53,7 @@
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/pow.hpp"
 #include "dmlref/ops/quantize_linear.hpp"
+#include "dmlref/ops/recip.hpp"
 #include "dmlref/ops/round.hpp"
 #include "dmlref/ops/sign.hpp"
 #include "dmlref/ops/subtract.hpp"
@@ -72,7 +73,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid,
                             // The exact operators of issue 25.
-                            divide>;
+                            divide, recip>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -42,6 +42,7 @@
 #include "dmlref/simd/negate.hpp"
 #include "dmlref/simd/pow.hpp"
 #include "dmlref/simd/quantize_linear.hpp"
+#include "dmlref/simd/recip.hpp"
 #include "dmlref/simd/round.hpp"
 #include "dmlref/simd/sign.hpp"
 #include "dmlref/simd/subtract.hpp"
