@@ -56,6 +56,7 @@
 #include "dmlref/ops/recip.hpp"
 #include "dmlref/ops/round.hpp"
 #include "dmlref/ops/sign.hpp"
+#include "dmlref/ops/sqrt.hpp"
 #include "dmlref/ops/subtract.hpp"
 #include "dmlref/ops/tanh.hpp"
 #include "dmlref/ops/threshold.hpp"
@@ -73,7 +74,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid,
                             // The exact operators of issue 25.
-                            divide, recip>;
+                            divide, recip, sqrt>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -45,6 +45,7 @@
 #include "dmlref/simd/recip.hpp"
 #include "dmlref/simd/round.hpp"
 #include "dmlref/simd/sign.hpp"
+#include "dmlref/simd/sqrt.hpp"
 #include "dmlref/simd/subtract.hpp"
 #include "dmlref/simd/tanh.hpp"
 #include "dmlref/simd/threshold.hpp"
