@@ -47,6 +47,7 @@
 #include "dmlref/ops/logical_or.hpp"
 #include "dmlref/ops/logical_xor.hpp"
 #include "dmlref/ops/max.hpp"
+#include "dmlref/ops/mean.hpp"
 #include "dmlref/ops/min.hpp"
 #include "dmlref/ops/multiply.hpp"
 #include "dmlref/ops/negate.hpp"
@@ -74,7 +75,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid,
                             // The exact operators of issue 25.
-                            divide, recip, sqrt>;
+                            divide, recip, sqrt, mean>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -37,6 +37,7 @@
 #include "dmlref/simd/logical_or.hpp"
 #include "dmlref/simd/logical_xor.hpp"
 #include "dmlref/simd/max.hpp"
+#include "dmlref/simd/mean.hpp"
 #include "dmlref/simd/min.hpp"
 #include "dmlref/simd/multiply.hpp"
 #include "dmlref/simd/negate.hpp"
