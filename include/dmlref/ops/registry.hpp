@@ -29,6 +29,7 @@
 #include "dmlref/ops/clip.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
+#include "dmlref/ops/difference_square.hpp"
 #include "dmlref/ops/divide.hpp"
 #include "dmlref/ops/exp.hpp"
 #include "dmlref/ops/floor.hpp"
@@ -75,7 +76,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid,
                             // The exact operators of issue 25.
-                            divide, recip, sqrt, mean>;
+                            divide, recip, sqrt, mean, difference_square>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -17,6 +17,7 @@
 #include "dmlref/simd/ceil.hpp"
 #include "dmlref/simd/clip.hpp"
 #include "dmlref/simd/dequantize_linear.hpp"
+#include "dmlref/simd/difference_square.hpp"
 #include "dmlref/simd/divide.hpp"
 #include "dmlref/simd/exp.hpp"
 #include "dmlref/simd/float_lanes.hpp"
