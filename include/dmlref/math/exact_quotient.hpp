@@ -10,6 +10,8 @@
 //   square_root(a)     sqrt(a): the integer root of the significand scaled to 62 or 63 bits,
 //                      so the root has 31 or 32 bits (enough for FLOAT32, which needs 24 + 2),
 //                      sticky when inexact. Operand exact, significand below 2^63.
+//   truncated_remainder(a, b)  a - b * trunc(a / b), C's fmod: always exact (the result is a
+//                      multiple of the smaller operand's quantum below |b|), the sign a's.
 
 #include <cstdint>
 
@@ -113,6 +115,41 @@ inline real square_root(const real& a) noexcept {
   r.magnitude.exponent = (a.magnitude.exponent - s) / 2;  // even: exact
   r.magnitude.sticky = root * root != n;
   return r;
+}
+
+/// a - b * trunc(a / b) (C's fmod), exactly, with its special values: NaN when either is
+/// NaN, a is infinite or b is zero; a itself when b is infinite and a finite; a zero result
+/// takes a's sign. Precondition: both operands exact (no sticky), significands below 2^63.
+inline real truncated_remainder(const real& a, const real& b) noexcept {
+  using detail_quotient::special;
+  if (a.is_nan() || b.is_nan() || a.is_infinite() || b.is_zero()) return special(fp_class::nan, false);
+  if (b.is_infinite() || a.is_zero()) return a;
+  const std::uint64_t ma = a.magnitude.mantissa, mb = b.magnitude.mantissa;
+  const int ea = a.magnitude.exponent, eb = b.magnitude.exponent;
+  std::uint64_t r = 0;
+  int e = 0;
+  if (ea >= eb) {
+    // (ma * 2^(ea - eb)) mod mb, one doubling at a time; r < mb < 2^63 never overflows.
+    r = ma % mb;
+    for (int k = 0; k < ea - eb; ++k) {
+      r <<= 1;
+      if (r >= mb) r -= mb;
+    }
+    e = eb;
+  } else {
+    // ma mod (mb * 2^(eb - ea)): ma itself once the divisor exceeds it.
+    const int gap = eb - ea;
+    const bool larger = gap >= 64 || detail::bit_width(mb) + gap > 63 || (mb << gap) > ma;
+    r = larger ? ma : ma % (mb << gap);
+    e = ea;
+  }
+  real out;
+  out.negative = a.negative;
+  if (r == 0) return special(fp_class::zero, a.negative);
+  out.cls = fp_class::normal;
+  out.magnitude.mantissa = r;
+  out.magnitude.exponent = e;
+  return out;
 }
 
 }  // namespace dmlref::math
