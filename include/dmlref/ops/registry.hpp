@@ -50,6 +50,7 @@
 #include "dmlref/ops/max.hpp"
 #include "dmlref/ops/mean.hpp"
 #include "dmlref/ops/min.hpp"
+#include "dmlref/ops/modulus_floor.hpp"
 #include "dmlref/ops/modulus_truncate.hpp"
 #include "dmlref/ops/multiply.hpp"
 #include "dmlref/ops/negate.hpp"
@@ -77,7 +78,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid,
                             // The exact operators of issue 25.
-                            divide, recip, sqrt, mean, difference_square, modulus_truncate>;
+                            divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>
