@@ -19,6 +19,7 @@
 #include "dmlref/ops/activation_relu.hpp"
 #include "dmlref/ops/activation_sigmoid.hpp"
 #include "dmlref/ops/activation_tanh.hpp"
+#include "dmlref/ops/activation_thresholded_relu.hpp"
 #include "dmlref/ops/add.hpp"
 #include "dmlref/ops/bit_and.hpp"
 #include "dmlref/ops/bit_count.hpp"
@@ -81,7 +82,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             exp, log, tanh, activation_tanh, activation_sigmoid,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
-                            activation_linear, activation_leaky_relu>;
+                            activation_linear, activation_leaky_relu, activation_thresholded_relu>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>
