@@ -13,6 +13,7 @@
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/ops/abs.hpp"
+#include "dmlref/ops/activation_hard_sigmoid.hpp"
 #include "dmlref/ops/activation_identity.hpp"
 #include "dmlref/ops/activation_leaky_relu.hpp"
 #include "dmlref/ops/activation_linear.hpp"
@@ -82,7 +83,8 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             exp, log, tanh, activation_tanh, activation_sigmoid,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
-                            activation_linear, activation_leaky_relu, activation_thresholded_relu>;
+                            activation_linear, activation_leaky_relu, activation_thresholded_relu,
+                            activation_hard_sigmoid>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -2,6 +2,7 @@
 // Every fast-path kernel; included by the typed API when xsimd is available.
 
 #include "dmlref/simd/abs.hpp"
+#include "dmlref/simd/activation_hard_sigmoid.hpp"
 #include "dmlref/simd/activation_identity.hpp"
 #include "dmlref/simd/activation_leaky_relu.hpp"
 #include "dmlref/simd/activation_linear.hpp"
