@@ -6,6 +6,7 @@
 #include "dmlref/simd/activation_identity.hpp"
 #include "dmlref/simd/activation_leaky_relu.hpp"
 #include "dmlref/simd/activation_linear.hpp"
+#include "dmlref/simd/activation_parameterized_relu.hpp"
 #include "dmlref/simd/activation_relu.hpp"
 #include "dmlref/simd/activation_sigmoid.hpp"
 #include "dmlref/simd/activation_softsign.hpp"
