@@ -19,6 +19,7 @@
 #include "dmlref/ops/activation_linear.hpp"
 #include "dmlref/ops/activation_parameterized_relu.hpp"
 #include "dmlref/ops/activation_relu.hpp"
+#include "dmlref/ops/activation_relu_grad.hpp"
 #include "dmlref/ops/activation_shrink.hpp"
 #include "dmlref/ops/activation_sigmoid.hpp"
 #include "dmlref/ops/activation_softsign.hpp"
@@ -88,7 +89,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,
                             activation_hard_sigmoid, activation_softsign, activation_parameterized_relu,
-                            activation_shrink>;
+                            activation_shrink, activation_relu_grad>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -8,6 +8,7 @@
 #include "dmlref/simd/activation_linear.hpp"
 #include "dmlref/simd/activation_parameterized_relu.hpp"
 #include "dmlref/simd/activation_relu.hpp"
+#include "dmlref/simd/activation_relu_grad.hpp"
 #include "dmlref/simd/activation_shrink.hpp"
 #include "dmlref/simd/activation_sigmoid.hpp"
 #include "dmlref/simd/activation_softsign.hpp"
