@@ -14,6 +14,7 @@
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/ops/abs.hpp"
 #include "dmlref/ops/activation_hard_sigmoid.hpp"
+#include "dmlref/ops/activation_hard_swish.hpp"
 #include "dmlref/ops/activation_identity.hpp"
 #include "dmlref/ops/activation_leaky_relu.hpp"
 #include "dmlref/ops/activation_linear.hpp"
@@ -89,7 +90,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,
                             activation_hard_sigmoid, activation_softsign, activation_parameterized_relu,
-                            activation_shrink, activation_relu_grad>;
+                            activation_shrink, activation_relu_grad, activation_hard_swish>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -3,6 +3,7 @@
 
 #include "dmlref/simd/abs.hpp"
 #include "dmlref/simd/activation_hard_sigmoid.hpp"
+#include "dmlref/simd/activation_hard_swish.hpp"
 #include "dmlref/simd/activation_identity.hpp"
 #include "dmlref/simd/activation_leaky_relu.hpp"
 #include "dmlref/simd/activation_linear.hpp"
