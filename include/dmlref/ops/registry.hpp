@@ -36,6 +36,7 @@
 #include "dmlref/ops/bit_xor.hpp"
 #include "dmlref/ops/ceil.hpp"
 #include "dmlref/ops/clip.hpp"
+#include "dmlref/ops/clip_grad.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
 #include "dmlref/ops/difference_square.hpp"
@@ -90,7 +91,8 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,
                             activation_hard_sigmoid, activation_softsign, activation_parameterized_relu,
-                            activation_shrink, activation_relu_grad, activation_hard_swish>;
+                            activation_shrink, activation_relu_grad, activation_hard_swish,
+                            clip_grad>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>
