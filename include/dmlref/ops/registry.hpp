@@ -13,10 +13,19 @@
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/ops/abs.hpp"
+#include "dmlref/ops/activation_hard_sigmoid.hpp"
+#include "dmlref/ops/activation_hard_swish.hpp"
 #include "dmlref/ops/activation_identity.hpp"
+#include "dmlref/ops/activation_leaky_relu.hpp"
+#include "dmlref/ops/activation_linear.hpp"
+#include "dmlref/ops/activation_parameterized_relu.hpp"
 #include "dmlref/ops/activation_relu.hpp"
+#include "dmlref/ops/activation_relu_grad.hpp"
+#include "dmlref/ops/activation_shrink.hpp"
 #include "dmlref/ops/activation_sigmoid.hpp"
+#include "dmlref/ops/activation_softsign.hpp"
 #include "dmlref/ops/activation_tanh.hpp"
+#include "dmlref/ops/activation_thresholded_relu.hpp"
 #include "dmlref/ops/add.hpp"
 #include "dmlref/ops/bit_and.hpp"
 #include "dmlref/ops/bit_count.hpp"
@@ -27,8 +36,11 @@
 #include "dmlref/ops/bit_xor.hpp"
 #include "dmlref/ops/ceil.hpp"
 #include "dmlref/ops/clip.hpp"
+#include "dmlref/ops/clip_grad.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
+#include "dmlref/ops/difference_square.hpp"
+#include "dmlref/ops/divide.hpp"
 #include "dmlref/ops/exp.hpp"
 #include "dmlref/ops/floor.hpp"
 #include "dmlref/ops/identity.hpp"
@@ -46,14 +58,19 @@
 #include "dmlref/ops/logical_or.hpp"
 #include "dmlref/ops/logical_xor.hpp"
 #include "dmlref/ops/max.hpp"
+#include "dmlref/ops/mean.hpp"
 #include "dmlref/ops/min.hpp"
+#include "dmlref/ops/modulus_floor.hpp"
+#include "dmlref/ops/modulus_truncate.hpp"
 #include "dmlref/ops/multiply.hpp"
 #include "dmlref/ops/negate.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/pow.hpp"
 #include "dmlref/ops/quantize_linear.hpp"
+#include "dmlref/ops/recip.hpp"
 #include "dmlref/ops/round.hpp"
 #include "dmlref/ops/sign.hpp"
+#include "dmlref/ops/sqrt.hpp"
 #include "dmlref/ops/subtract.hpp"
 #include "dmlref/ops/tanh.hpp"
 #include "dmlref/ops/threshold.hpp"
@@ -69,7 +86,13 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             negate, identity, ceil, floor, round, is_nan_flags, is_infinity, bit_not, bit_count, threshold,
                             activation_identity, activation_relu, logical_not,
                             // The exponential family of issue 26.
-                            exp, log, tanh, activation_tanh, activation_sigmoid>;
+                            exp, log, tanh, activation_tanh, activation_sigmoid,
+                            // The exact operators of issue 25.
+                            divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
+                            activation_linear, activation_leaky_relu, activation_thresholded_relu,
+                            activation_hard_sigmoid, activation_softsign, activation_parameterized_relu,
+                            activation_shrink, activation_relu_grad, activation_hard_swish,
+                            clip_grad>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -1,0 +1,96 @@
+#pragma once
+// ACTIVATION_HARD_SIGMOID
+//
+// Formula      y = max(0, min(Alpha * x + Beta, 1)); Alpha and Beta are FLOAT32 attributes.
+// Rounding     the exact real of the whole formula rounded once to the output type, to
+//              nearest with ties to even: Alpha * x + Beta is formed exactly (math::multiply,
+//              math::add), clamped to [0, 1] exactly, then rounded once (round_real); never a
+//              rounded product or sum. Subnormals are kept.
+// Specials     NaN in x, Alpha or Beta, 0 * Inf and Inf - Inf give the positive quiet NaN
+//              (min and max do not hide a NaN) [unverified: DirectML's page states no special
+//              values; a GPU's min/max may return the other operand]; every result at or
+//              below 0 is +0 (the sign of a zero sum is not kept) [unverified].
+// Undefined    nothing.
+// Support      InputTensor and OutputTensor share one data type.
+//              1_0: FLOAT32, FLOAT16. Dimensions: 4 before 3_0 (DirectML's 2_0 table says 4
+//              to 5; dmlref keeps its shared rule of exactly 4), 1 to 8 from 3_0. OutputTensor
+//              may alias InputTensor (in place).
+// Budgets      golden: exact. fast: within 1 ULP (fast_ulp_budget 1): Alpha * x + Beta in
+//              double lanes (the product exact, the sum rounded to 53 bits), clamped, then
+//              rounded to the output type. Default comparison: 2 ULP (WebNN's GPU suite's
+//              figure for hardSigmoid).
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "dmlref/core/tolerance.hpp"
+#include "dmlref/dml/directml_types.hpp"
+#include "dmlref/math/exact_arith.hpp"
+#include "dmlref/math/real.hpp"
+#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/support.hpp"
+
+namespace dmlref::ops {
+
+struct activation_hard_sigmoid
+    : unary<activation_hard_sigmoid, support_table<since<feature_level::level_1_0, float_elements>>> {
+  static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_HARD_SIGMOID;
+
+  float alpha = 0.2f;
+  float beta = 0.5f;
+
+  static activation_hard_sigmoid from_attributes(const dml::attribute_values& a) noexcept {
+    return activation_hard_sigmoid{{}, a["Alpha"].as_float(), a["Beta"].as_float()};
+  }
+  dml::attribute_values attributes() const {
+    dml::attribute_values a(schema_of<activation_hard_sigmoid>());
+    a.set("Alpha", dml::attribute_value::of_float(alpha));
+    a.set("Beta", dml::attribute_value::of_float(beta));
+    return a;
+  }
+  /// Coefficients the generic tests use: ONNX's defaults (0.2, 0.5), HARD_SWISH's (1/6, 1/2),
+  /// a negative slope, a zero slope and an infinite one.
+  static std::vector<dml::attribute_values> attribute_samples() {
+    std::vector<dml::attribute_values> samples;
+    for (const auto& [a, b] : {std::pair{0.2f, 0.5f}, std::pair{1.0f / 6.0f, 0.5f}, std::pair{-3.0f, 0.25f},
+                               std::pair{0.0f, 0.75f}, std::pair{std::numeric_limits<float>::infinity(), 0.0f}}) {
+      samples.push_back(activation_hard_sigmoid{{}, a, b}.attributes());
+    }
+    return samples;
+  }
+
+  // Budgets.
+  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 1; }
+  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::ulp(2); }
+
+  /// max(0, min(Alpha * x + Beta, 1)) exactly: NaN, +0, 1 or the exact value in between.
+  template <class T>
+  math::real exact(T x) const noexcept {
+    math::real v = math::add(math::multiply(math::to_real(alpha), math::to_real(x)), math::to_real(beta));
+    if (v.is_nan()) return v;
+    if (v.is_zero() || v.negative) return math::to_real(0.0f);
+    if (v.is_infinite() || compare_with_one(v) >= 0) return math::to_real(1.0f);
+    return v;
+  }
+
+  /// -1, 0 or +1 as a finite positive real (sticky allowed) compares with 1.
+  static int compare_with_one(const math::real& v) noexcept {
+    const std::uint64_t m = v.magnitude.mantissa;
+    const int lead = dmlref::detail::bit_width(m) - 1 + v.magnitude.exponent;
+    if (lead != 0) return lead > 0 ? 1 : -1;
+    return (m & (m - 1)) == 0 && !v.magnitude.sticky ? 0 : 1;
+  }
+
+  /// Golden, for T = float or float16.
+  template <class T>
+  T operator()(T x) const noexcept {
+    return math::round_real<T>(exact(x));
+  }
+  template <class T>
+  bool defined(T) const noexcept {
+    return true;
+  }
+};
+
+}  // namespace dmlref::ops

@@ -1,0 +1,82 @@
+#pragma once
+// ACTIVATION_LINEAR
+//
+// Formula      y = Alpha * x + Beta; Alpha and Beta are FLOAT32 attributes.
+// Rounding     the exact real Alpha * x + Beta rounded once to the output type, to nearest
+//              with ties to even (math::multiply, math::add, round_real: integer arithmetic
+//              on the bits), never the rounded product plus Beta. Subnormals are kept.
+// Specials     IEEE 754's for the product and the sum: NaN in x, Alpha or Beta, 0 * Inf and
+//              Inf - Inf give the positive quiet NaN; an exact zero sum of nonzero terms is +0,
+//              (-0) + (-0) = -0 (Alpha * x = -0 and Beta = -0). [unverified: DirectML's page
+//              states no special values]
+// Undefined    nothing.
+// Support      InputTensor and OutputTensor share one data type.
+//              1_0: FLOAT32, FLOAT16. Dimensions: 4 before 3_0 (DirectML's 2_0 table says 4
+//              to 5; dmlref keeps its shared rule of exactly 4, as ACTIVATION_RELU), 1 to 8
+//              from 3_0. OutputTensor may alias InputTensor (in place).
+// Budgets      golden: exact. fast: within 1 ULP (fast_ulp_budget 1): double lanes form
+//              Alpha * x exactly and add Beta with one rounding to 53 bits before the rounding
+//              to the output type. Default comparison: 2 ULP (WebNN's GPU suite's figure for
+//              linear).
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "dmlref/core/tolerance.hpp"
+#include "dmlref/dml/directml_types.hpp"
+#include "dmlref/math/exact_arith.hpp"
+#include "dmlref/math/real.hpp"
+#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/support.hpp"
+
+namespace dmlref::ops {
+
+struct activation_linear : unary<activation_linear, support_table<since<feature_level::level_1_0, float_elements>>> {
+  static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_LINEAR;
+
+  float alpha = 1.0f;
+  float beta = 0.0f;
+
+  static activation_linear from_attributes(const dml::attribute_values& a) noexcept {
+    return activation_linear{{}, a["Alpha"].as_float(), a["Beta"].as_float()};
+  }
+  dml::attribute_values attributes() const {
+    dml::attribute_values a(schema_of<activation_linear>());
+    a.set("Alpha", dml::attribute_value::of_float(alpha));
+    a.set("Beta", dml::attribute_value::of_float(beta));
+    return a;
+  }
+  /// Coefficients the generic tests use: ordinary ones, a zero slope, a large offset, tiny
+  /// ones (subnormal results) and an infinite slope.
+  static std::vector<dml::attribute_values> attribute_samples() {
+    std::vector<dml::attribute_values> samples;
+    for (const auto& [a, b] : {std::pair{1.5f, -0.25f}, std::pair{-3.0f, 1e30f}, std::pair{0.0f, 2.0f},
+                               std::pair{1e-30f, -1e-38f}, std::pair{std::numeric_limits<float>::infinity(), 1.0f}}) {
+      samples.push_back(activation_linear{{}, a, b}.attributes());
+    }
+    return samples;
+  }
+
+  // Budgets.
+  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 1; }
+  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::ulp(2); }
+
+  /// Alpha * x + Beta exactly (a real carrying every bit but a sticky tail).
+  template <class T>
+  math::real exact(T x) const noexcept {
+    return math::add(math::multiply(math::to_real(alpha), math::to_real(x)), math::to_real(beta));
+  }
+
+  /// Golden, for T = float or float16.
+  template <class T>
+  T operator()(T x) const noexcept {
+    return math::round_real<T>(exact(x));
+  }
+  template <class T>
+  bool defined(T) const noexcept {
+    return true;
+  }
+};
+
+}  // namespace dmlref::ops
