@@ -204,6 +204,16 @@ std::array<std::uint32_t, dmlref::ops::tensor_count_of<Op>> natural_types(const 
   return out;
 }
 
+/// A DML_OPERATOR_TYPE refused before its descriptor is read: the first operator of
+/// DirectML's schema this build does not compute, or, once it computes them all, a value that
+/// is no element-wise operator.
+DML_OPERATOR_TYPE refused_type() {
+  for (const auto& s : dmlref::dml::element_wise_operators) {
+    if (!dmlref::ops::implemented(s.type)) return s.type;
+  }
+  return static_cast<DML_OPERATOR_TYPE>(120);
+}
+
 /// The operator and its descriptor from the choices: an operator of the registry by index,
 /// or (the last index) any other value of the enum's range.
 void read_operation(byte_source& in, operation_under_test& op) {
@@ -231,10 +241,10 @@ void read_operation(byte_source& in, operation_under_test& op) {
   if (dmlref::ops::with_operator_at(kind, build)) return;
   // Any other value of the enum's range, with the first operator's descriptor; a value of
   // dmlref's operators would read that descriptor as its own, larger struct (the caller's
-  // error), so those become 11 (DirectML's ELEMENT_WISE_EXP, which dmlref does not compute).
+  // error), so those become refused_type().
   dmlref::ops::with_operator_at(0, build);
   auto type = static_cast<DML_OPERATOR_TYPE>(in.u8() & 0x7Fu);
-  if (dmlref::ops::with_operator(type, [](auto) {})) type = static_cast<DML_OPERATOR_TYPE>(11);
+  if (dmlref::ops::implemented(type)) type = refused_type();
   op.desc.Type = type;
   if (in.pick(32) == 31) op.desc.Desc = nullptr;
 }
