@@ -47,6 +47,14 @@ if(TARGET dmlref-exp-log-sweep)
     set_tests_properties(exhaustive.exp-log-sweep PROPERTIES LABELS exhaustive TIMEOUT 7200)
   endif()
 endif()
+if(TARGET dmlref-trig-sweep)
+  add_test(NAME unit.trig-sweep-sampled COMMAND dmlref-trig-sweep --stride 4093 --threads 2)
+  set_tests_properties(unit.trig-sweep-sampled PROPERTIES LABELS unit)
+  if(DMLREF_EXHAUSTIVE_TESTS)
+    add_test(NAME exhaustive.trig-sweep COMMAND dmlref-trig-sweep --threads 0)
+    set_tests_properties(exhaustive.trig-sweep PROPERTIES LABELS exhaustive TIMEOUT 7200)
+  endif()
+endif()
 
 # ---- conformance: the committed case files, and dmlref-eval check over them.
 # A case file whose operator this build does not implement yet is not a failure: dmlref-eval

@@ -27,6 +27,7 @@
 #include "dmlref/ops/bit_xor.hpp"
 #include "dmlref/ops/ceil.hpp"
 #include "dmlref/ops/clip.hpp"
+#include "dmlref/ops/cos.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
 #include "dmlref/ops/exp.hpp"
@@ -54,6 +55,7 @@
 #include "dmlref/ops/quantize_linear.hpp"
 #include "dmlref/ops/round.hpp"
 #include "dmlref/ops/sign.hpp"
+#include "dmlref/ops/sin.hpp"
 #include "dmlref/ops/subtract.hpp"
 #include "dmlref/ops/tanh.hpp"
 #include "dmlref/ops/threshold.hpp"
@@ -69,7 +71,9 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             negate, identity, ceil, floor, round, is_nan_flags, is_infinity, bit_not, bit_count, threshold,
                             activation_identity, activation_relu, logical_not,
                             // The exponential family of issue 26.
-                            exp, log, tanh, activation_tanh, activation_sigmoid>;
+                            exp, log, tanh, activation_tanh, activation_sigmoid,
+                            // The trigonometric family of issue 27.
+                            sin, cos>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -42,6 +42,7 @@
 #include "dmlref/simd/quantize_linear.hpp"
 #include "dmlref/simd/round.hpp"
 #include "dmlref/simd/sign.hpp"
+#include "dmlref/simd/sin_cos.hpp"
 #include "dmlref/simd/subtract.hpp"
 #include "dmlref/simd/tanh.hpp"
 #include "dmlref/simd/threshold.hpp"
