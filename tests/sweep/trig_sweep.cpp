@@ -1,9 +1,9 @@
-// dmlref-trig-sweep: golden ELEMENT_WISE_SIN and ELEMENT_WISE_COS against independent
+// dmlref-trig-sweep: golden ELEMENT_WISE_SIN, ELEMENT_WISE_COS and ELEMENT_WISE_ERF against independent
 // correctly rounded references, on every input (or every stride-th), and the fast path's
 // distance from golden. The method is dmlref-exp-log-sweep's (tests/sweep/exp_log_sweep.cpp):
 //
 //   FLOAT32: every bit pattern u = 0, stride, 2 stride, ... below 2^32. The reference is
-//            LLVM's C library (its sinf and cosf are designed to be correctly rounded),
+//            LLVM's C library (its sinf, cosf and erff are designed to be correctly rounded),
 //            called through its versioned C++ namespace; where it and golden differ, GNU MPFR
 //            at binary32's precision and exponent range (subnormals emulated) decides. A
 //            difference where MPFR sides with golden is a defect of the reference, reported.
@@ -11,7 +11,7 @@
 //   fast:    the fast path (dmlref::fast, xsimd) on the same inputs: the worst ULP distance
 //            from golden, against each operator's fast_ulp_budget.
 //
-// Usage: dmlref-trig-sweep [--stride N] [--threads N] [--only sin|cos]  (threads 0: one per
+// Usage: dmlref-trig-sweep [--stride N] [--threads N] [--only sin|cos|erf]  (threads 0: one per
 //        hardware thread);  dmlref-trig-sweep --bench 1: one-thread ns per element
 // Exit status 0 when golden matches on every input and the fast path is within budget.
 // Test-only: golden never calls LLVM's C library or MPFR.
@@ -36,6 +36,7 @@
 namespace __llvm_libc_19_1_7_ {
 float sinf(float);
 float cosf(float);
+float erff(float);
 }  // namespace __llvm_libc_19_1_7_
 
 namespace {
@@ -50,12 +51,14 @@ auto bits_of(T x) {
 bool is_nan32(std::uint32_t b) { return (b & 0x7FFFFFFFu) > 0x7F800000u; }
 bool is_nan16(std::uint16_t b) { return (b & 0x7FFFu) > 0x7C00u; }
 
-enum class function { sin, cos };
+enum class function { sin, cos, erf };
 
-const char* name_of(function f) { return f == function::sin ? "SIN" : "COS"; }
+const char* name_of(function f) { return f == function::sin ? "SIN" : f == function::cos ? "COS" : "ERF"; }
 
 float llvm_reference(function f, float x) {
-  return f == function::sin ? __llvm_libc_19_1_7_::sinf(x) : __llvm_libc_19_1_7_::cosf(x);
+  return f == function::sin   ? __llvm_libc_19_1_7_::sinf(x)
+         : f == function::cos ? __llvm_libc_19_1_7_::cosf(x)
+                              : __llvm_libc_19_1_7_::erff(x);
 }
 
 /// f(x) of an exact double x, correctly rounded to binary32 (precision 24, subnormals
@@ -70,7 +73,9 @@ auto mpfr_reference(double x, function f) {
   mpfr_init2(v, half ? 11 : 24);
   mpfr_init2(in, 64);
   mpfr_set_d(in, x, MPFR_RNDN);
-  int t = f == function::sin ? mpfr_sin(v, in, MPFR_RNDN) : mpfr_cos(v, in, MPFR_RNDN);
+  int t = f == function::sin   ? mpfr_sin(v, in, MPFR_RNDN)
+          : f == function::cos ? mpfr_cos(v, in, MPFR_RNDN)
+                               : mpfr_erf(v, in, MPFR_RNDN);
   t = mpfr_subnormalize(v, t, MPFR_RNDN);
   const double d = mpfr_get_d(v, MPFR_RNDN);  // exact: a binary16/32 value, +-0, +-Inf or NaN
   mpfr_clear(v);
@@ -287,11 +292,12 @@ int main(int argc, char** argv) {
     } else if (flag == "--bench") {
       bench_all<dmlref::ops::sin>(function::sin);
       bench_all<dmlref::ops::cos>(function::cos);
+      bench_all<dmlref::ops::erf>(function::erf);
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
     } else {
-      std::fprintf(stderr, "usage: %s [--stride N] [--threads N] [--only sin|cos]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--stride N] [--threads N] [--only sin|cos|erf]\n", argv[0]);
       return 2;
     }
   }
@@ -301,6 +307,7 @@ int main(int argc, char** argv) {
   bool ok = true;
   if (only.empty() || only == "sin") ok = sweep<dmlref::ops::sin>(function::sin, stride, threads) && ok;
   if (only.empty() || only == "cos") ok = sweep<dmlref::ops::cos>(function::cos, stride, threads) && ok;
+  if (only.empty() || only == "erf") ok = sweep<dmlref::ops::erf>(function::erf, stride, threads) && ok;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

@@ -30,6 +30,7 @@
 #include "dmlref/ops/cos.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
+#include "dmlref/ops/erf.hpp"
 #include "dmlref/ops/exp.hpp"
 #include "dmlref/ops/floor.hpp"
 #include "dmlref/ops/identity.hpp"
@@ -73,7 +74,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid,
                             // The trigonometric family of issue 27.
-                            sin, cos>;
+                            sin, cos, erf>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

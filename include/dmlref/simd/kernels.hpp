@@ -17,6 +17,7 @@
 #include "dmlref/simd/ceil.hpp"
 #include "dmlref/simd/clip.hpp"
 #include "dmlref/simd/dequantize_linear.hpp"
+#include "dmlref/simd/erf.hpp"
 #include "dmlref/simd/exp.hpp"
 #include "dmlref/simd/floor.hpp"
 #include "dmlref/simd/identity.hpp"
