@@ -51,6 +51,14 @@ if(TARGET dmlref-exp-log-sweep)
     set_tests_properties(sweep.exp-log PROPERTIES LABELS sweep TIMEOUT 7200)
   endif()
 endif()
+if(TARGET dmlref-trig-sweep)
+  add_test(NAME unit.trig-sweep-sampled COMMAND dmlref-trig-sweep --stride 4093 --threads 2)
+  set_tests_properties(unit.trig-sweep-sampled PROPERTIES LABELS unit)
+  if(DMLREF_SWEEP_TESTS)
+    add_test(NAME sweep.trig COMMAND dmlref-trig-sweep --threads 0)
+    set_tests_properties(sweep.trig PROPERTIES LABELS sweep TIMEOUT 7200)
+  endif()
+endif()
 
 # ---- conformance: the committed case files, and dmlref-eval check over them.
 # A case file whose operator this build does not implement yet is not a failure: dmlref-eval

@@ -147,6 +147,12 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("TANH ScaleBias", dmlref::compute(golden, dmlref::ops::tanh{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
   block("ACTIVATION_TANH", dmlref::compute(golden, dmlref::ops::activation_tanh{}, in, o));
   block("ACTIVATION_SIGMOID", dmlref::compute(golden, dmlref::ops::activation_sigmoid{}, in, o));
+  block("SIN", dmlref::compute(golden, dmlref::ops::sin{}, in, o));
+  block("SIN ScaleBias", dmlref::compute(golden, dmlref::ops::sin{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
+  block("COS", dmlref::compute(golden, dmlref::ops::cos{}, in, o));
+  block("COS ScaleBias", dmlref::compute(golden, dmlref::ops::cos{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
+  block("ERF", dmlref::compute(golden, dmlref::ops::erf{}, in, o));
+  block("ERF ScaleBias", dmlref::compute(golden, dmlref::ops::erf{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
 }
 
 template <class T, class E>

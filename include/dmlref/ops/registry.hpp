@@ -38,9 +38,11 @@
 #include "dmlref/ops/clip.hpp"
 #include "dmlref/ops/clip_grad.hpp"
 #include "dmlref/ops/constant_pow.hpp"
+#include "dmlref/ops/cos.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
 #include "dmlref/ops/difference_square.hpp"
 #include "dmlref/ops/divide.hpp"
+#include "dmlref/ops/erf.hpp"
 #include "dmlref/ops/exp.hpp"
 #include "dmlref/ops/floor.hpp"
 #include "dmlref/ops/identity.hpp"
@@ -70,6 +72,7 @@
 #include "dmlref/ops/recip.hpp"
 #include "dmlref/ops/round.hpp"
 #include "dmlref/ops/sign.hpp"
+#include "dmlref/ops/sin.hpp"
 #include "dmlref/ops/sqrt.hpp"
 #include "dmlref/ops/subtract.hpp"
 #include "dmlref/ops/tanh.hpp"
@@ -92,7 +95,9 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,
                             activation_hard_sigmoid, activation_softsign, activation_parameterized_relu,
                             activation_shrink, activation_relu_grad, activation_hard_swish,
-                            clip_grad>;
+                            clip_grad,
+                            // The trigonometric family of issue 27.
+                            sin, cos, erf>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

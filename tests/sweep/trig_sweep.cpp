@@ -1,0 +1,313 @@
+// dmlref-trig-sweep: golden ELEMENT_WISE_SIN, ELEMENT_WISE_COS and ELEMENT_WISE_ERF against independent
+// correctly rounded references, on every input (or every stride-th), and the fast path's
+// distance from golden. The method is dmlref-exp-log-sweep's (tests/sweep/exp_log_sweep.cpp):
+//
+//   FLOAT32: every bit pattern u = 0, stride, 2 stride, ... below 2^32. The reference is
+//            LLVM's C library (its sinf, cosf and erff are designed to be correctly rounded),
+//            called through its versioned C++ namespace; where it and golden differ, GNU MPFR
+//            at binary32's precision and exponent range (subnormals emulated) decides. A
+//            difference where MPFR sides with golden is a defect of the reference, reported.
+//   FLOAT16: all 65,536 bit patterns against MPFR at binary16's precision and range.
+//   fast:    the fast path (dmlref::fast, xsimd) on the same inputs: the worst ULP distance
+//            from golden, against each operator's fast_ulp_budget.
+//
+// Usage: dmlref-trig-sweep [--stride N] [--threads N] [--only sin|cos|erf]  (threads 0: one per
+//        hardware thread);  dmlref-trig-sweep --bench 1: one-thread ns per element
+// Exit status 0 when golden matches on every input and the fast path is within budget.
+// Test-only: golden never calls LLVM's C library or MPFR.
+
+#include <mpfr.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include "dmlref/dmlref.hpp"
+#include "dmlref/oracle/ulp.hpp"
+
+namespace __llvm_libc_19_1_7_ {
+float sinf(float);
+float cosf(float);
+float erff(float);
+}  // namespace __llvm_libc_19_1_7_
+
+namespace {
+
+using dmlref::float16;
+
+template <class T>
+auto bits_of(T x) {
+  return dmlref::math::bits_of(x);
+}
+
+bool is_nan32(std::uint32_t b) { return (b & 0x7FFFFFFFu) > 0x7F800000u; }
+bool is_nan16(std::uint16_t b) { return (b & 0x7FFFu) > 0x7C00u; }
+
+enum class function { sin, cos, erf };
+
+const char* name_of(function f) { return f == function::sin ? "SIN" : f == function::cos ? "COS" : "ERF"; }
+
+float llvm_reference(function f, float x) {
+  return f == function::sin   ? __llvm_libc_19_1_7_::sinf(x)
+         : f == function::cos ? __llvm_libc_19_1_7_::cosf(x)
+                              : __llvm_libc_19_1_7_::erff(x);
+}
+
+/// f(x) of an exact double x, correctly rounded to binary32 (precision 24, subnormals
+/// emulated) or binary16 (precision 11), as the format's bits.
+template <class T>
+auto mpfr_reference(double x, function f) {
+  constexpr bool half = std::is_same_v<T, float16>;
+  const mpfr_exp_t saved_min = mpfr_get_emin(), saved_max = mpfr_get_emax();
+  mpfr_set_emin(half ? -23 : -148);
+  mpfr_set_emax(half ? 16 : 128);
+  mpfr_t v, in;
+  mpfr_init2(v, half ? 11 : 24);
+  mpfr_init2(in, 64);
+  mpfr_set_d(in, x, MPFR_RNDN);
+  int t = f == function::sin   ? mpfr_sin(v, in, MPFR_RNDN)
+          : f == function::cos ? mpfr_cos(v, in, MPFR_RNDN)
+                               : mpfr_erf(v, in, MPFR_RNDN);
+  t = mpfr_subnormalize(v, t, MPFR_RNDN);
+  const double d = mpfr_get_d(v, MPFR_RNDN);  // exact: a binary16/32 value, +-0, +-Inf or NaN
+  mpfr_clear(v);
+  mpfr_clear(in);
+  mpfr_set_emin(saved_min);
+  mpfr_set_emax(saved_max);
+  if constexpr (half) {
+    return dmlref::math::round_real<float16>(dmlref::math::to_real(d)).bits();
+  } else {
+    return bits_of(dmlref::math::round_real<float>(dmlref::math::to_real(d)));
+  }
+}
+
+struct tally {
+  std::uint64_t inputs = 0;
+  std::uint64_t golden_wrong = 0;     // golden differs from the decided correct result
+  std::uint64_t reference_wrong = 0;  // the reference differs and MPFR sides with golden
+  std::uint64_t fast_worst = 0;
+  std::uint64_t fast_nan_mismatch = 0;
+  std::mutex lock;
+  void merge(const tally& t) {
+    std::lock_guard<std::mutex> g(lock);
+    inputs += t.inputs;
+    golden_wrong += t.golden_wrong;
+    reference_wrong += t.reference_wrong;
+    fast_worst = t.fast_worst > fast_worst ? t.fast_worst : fast_worst;
+    fast_nan_mismatch += t.fast_nan_mismatch;
+  }
+};
+
+std::mutex print_lock;
+int printed = 0;
+template <class... A>
+void report(const char* format, A... a) {
+  std::lock_guard<std::mutex> g(print_lock);
+  if (printed++ < 40) std::printf(format, a...);
+}
+
+template <class T>
+void fast_distance(const T* golden, const T* fast, std::size_t n, tally& t) {
+  for (std::size_t k = 0; k < n; ++k) {
+    const bool gn = dmlref::oracle::is_nan(golden[k]), fn = dmlref::oracle::is_nan(fast[k]);
+    if (gn || fn) {
+      if (gn != fn) ++t.fast_nan_mismatch;
+      continue;
+    }
+    const auto d = dmlref::oracle::ulp_distance(golden[k], fast[k]);
+    if (d > t.fast_worst) t.fast_worst = d;
+  }
+}
+
+template <class Op>
+void float32_chunk(const Op& op, function fn, std::uint64_t first, std::uint64_t stride, std::size_t n, tally& t) {
+  std::vector<float> in(n), golden(n), fast(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto u = static_cast<std::uint32_t>(first + k * stride);
+    std::memcpy(&in[k], &u, 4);
+  }
+  const auto n32 = static_cast<std::uint32_t>(n);
+  auto status = dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(in.data(), {n32}),
+                                dmlref::make_packed_view(golden.data(), {n32}));
+  if (status.ok()) {
+    status = dmlref::compute(dmlref::fast, op, dmlref::make_packed_view(in.data(), {n32}),
+                             dmlref::make_packed_view(fast.data(), {n32}));
+  }
+  if (!status.ok()) {
+    report("compute failed: %s\n", status.message().c_str());
+    t.golden_wrong += n;
+    return;
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    const float x = in[k];
+    const float r = llvm_reference(fn, x);
+    const std::uint32_t gb = bits_of(golden[k]), rb = bits_of(r);
+    if (is_nan32(gb) && is_nan32(rb)) continue;
+    if (gb == rb) continue;
+    const std::uint32_t mb = mpfr_reference<float>(static_cast<double>(x), fn);
+    if (gb == mb || (is_nan32(gb) && is_nan32(mb))) {
+      ++t.reference_wrong;
+      report("%s FLOAT32 x = %a (0x%08x): reference 0x%08x wrong, golden = MPFR = 0x%08x\n", name_of(fn),
+             static_cast<double>(x), bits_of(x), rb, gb);
+    } else {
+      ++t.golden_wrong;
+      report("%s FLOAT32 x = %a (0x%08x): GOLDEN 0x%08x WRONG, MPFR 0x%08x, reference 0x%08x\n", name_of(fn),
+             static_cast<double>(x), bits_of(x), gb, mb, rb);
+    }
+  }
+  fast_distance(golden.data(), fast.data(), n, t);
+  t.inputs += n;
+}
+
+template <class Op>
+void float16_all(const Op& op, function fn, tally& t) {
+  std::vector<float16> in(65536), golden(65536), fast(65536);
+  for (std::uint32_t b = 0; b < 65536; ++b) in[b] = float16::from_bits(static_cast<std::uint16_t>(b));
+  (void)dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(in.data(), {65536u}),
+                        dmlref::make_packed_view(golden.data(), {65536u}));
+  (void)dmlref::compute(dmlref::fast, op, dmlref::make_packed_view(in.data(), {65536u}),
+                        dmlref::make_packed_view(fast.data(), {65536u}));
+  for (std::uint32_t b = 0; b < 65536; ++b) {
+    const std::uint16_t gb = golden[b].bits();
+    const std::uint16_t mb =
+        mpfr_reference<float16>(static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(in[b]))), fn);
+    if (gb == mb || (is_nan16(gb) && is_nan16(mb))) continue;
+    ++t.golden_wrong;
+    report("%s FLOAT16 0x%04x: GOLDEN 0x%04x WRONG, MPFR 0x%04x\n", name_of(fn), b, gb, mb);
+  }
+  fast_distance(golden.data(), fast.data(), 65536, t);
+  t.inputs += 65536;
+}
+
+template <class Op>
+bool sweep(function fn, std::uint64_t stride, unsigned threads) {
+  const Op op{};
+  const char* name = name_of(fn);
+  const auto start = std::chrono::steady_clock::now();
+  tally t32, t16;
+  const std::uint64_t total = ((std::uint64_t{1} << 32) + stride - 1) / stride;
+  const std::uint64_t chunk = 1u << 16;
+  std::atomic<std::uint64_t> next{0};
+  std::vector<std::thread> pool;
+  for (unsigned w = 0; w < threads; ++w) {
+    pool.emplace_back([&] {
+      tally local;
+      for (;;) {
+        const std::uint64_t c = next.fetch_add(1);
+        const std::uint64_t begin = c * chunk;
+        if (begin >= total) break;
+        const std::uint64_t n = total - begin < chunk ? total - begin : chunk;
+        float32_chunk(op, fn, begin * stride, stride, static_cast<std::size_t>(n), local);
+      }
+      t32.merge(local);
+    });
+  }
+  for (auto& th : pool) th.join();
+  float16_all(op, fn, t16);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const std::uint64_t budget32 = Op::fast_ulp_budget(dmlref::data_type::float32);
+  const std::uint64_t budget16 = Op::fast_ulp_budget(dmlref::data_type::float16);
+  std::printf(
+      "%s FLOAT32: %llu inputs (stride %llu), golden differences %llu, reference defects %llu; fast worst %llu ULP "
+      "(budget %llu), NaN mismatches %llu\n",
+      name, static_cast<unsigned long long>(t32.inputs), static_cast<unsigned long long>(stride),
+      static_cast<unsigned long long>(t32.golden_wrong), static_cast<unsigned long long>(t32.reference_wrong),
+      static_cast<unsigned long long>(t32.fast_worst), static_cast<unsigned long long>(budget32),
+      static_cast<unsigned long long>(t32.fast_nan_mismatch));
+  std::printf("%s FLOAT16: %llu inputs, golden differences %llu; fast worst %llu ULP (budget %llu), NaN mismatches %llu\n",
+              name, static_cast<unsigned long long>(t16.inputs), static_cast<unsigned long long>(t16.golden_wrong),
+              static_cast<unsigned long long>(t16.fast_worst), static_cast<unsigned long long>(budget16),
+              static_cast<unsigned long long>(t16.fast_nan_mismatch));
+  std::printf("%s: %.1f s on %u threads\n", name, seconds, threads);
+  std::fflush(stdout);
+  return t32.golden_wrong == 0 && t16.golden_wrong == 0 && t32.fast_worst <= budget32 && t16.fast_worst <= budget16 &&
+         t32.fast_nan_mismatch == 0 && t16.fast_nan_mismatch == 0;
+}
+
+/// Single-thread throughput of both paths, ns per element, over 2^16 elements: FLOAT32 on
+/// values spread over [-10, 10] and on bit patterns spread over every finite magnitude
+/// ("wide": most need the full reduction), FLOAT16 over [-10, 10]. The best of 5 repetitions.
+template <class Op, class T>
+void bench(function fn, bool wide) {
+  const std::size_t n = 1u << 16;
+  std::vector<T> in(n), out(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    const double f = (static_cast<double>((k * 40503u) % n) + 0.5) / static_cast<double>(n);
+    if constexpr (std::is_same_v<T, float>) {
+      if (wide) {
+        const auto u = static_cast<std::uint32_t>(f * 0xFEFFFFFFu);  // both signs, every exponent
+        const std::uint32_t bits = (u & 1u) << 31 | ((u >> 1) % 0x7F7FFFFFu);
+        std::memcpy(&in[k], &bits, 4);
+      } else {
+        in[k] = static_cast<float>(-10.0 + 20.0 * f);
+      }
+    } else {
+      in[k] = dmlref::math::round_real<float16>(dmlref::math::to_real(-10.0 + 20.0 * f));
+    }
+  }
+  const auto n32 = static_cast<std::uint32_t>(n);
+  auto run = [&](auto path) {
+    double best = 1e30;
+    for (int rep = 0; rep < 5; ++rep) {
+      const auto t0 = std::chrono::steady_clock::now();
+      (void)dmlref::compute(path, Op{}, dmlref::make_packed_view(in.data(), {n32}), dmlref::make_packed_view(out.data(), {n32}));
+      const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / static_cast<double>(n);
+      best = ns < best ? ns : best;
+    }
+    return best;
+  };
+  const double g = run(dmlref::golden);
+  const double f = run(dmlref::fast);
+  std::printf("bench %s %s%s: golden %.2f ns/element, fast %.3f ns/element\n", name_of(fn),
+              std::is_same_v<T, float> ? "FLOAT32" : "FLOAT16", wide ? " (every magnitude)" : "", g, f);
+}
+
+template <class Op>
+void bench_all(function fn) {
+  bench<Op, float>(fn, false);
+  bench<Op, float>(fn, true);
+  bench<Op, float16>(fn, false);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::uint64_t stride = 1;
+  unsigned threads = 0;
+  std::string only;
+  for (int a = 1; a + 1 < argc; a += 2) {
+    const std::string flag = argv[a];
+    if (flag == "--stride") {
+      stride = std::strtoull(argv[a + 1], nullptr, 10);
+    } else if (flag == "--threads") {
+      threads = static_cast<unsigned>(std::strtoul(argv[a + 1], nullptr, 10));
+    } else if (flag == "--bench") {
+      bench_all<dmlref::ops::sin>(function::sin);
+      bench_all<dmlref::ops::cos>(function::cos);
+      bench_all<dmlref::ops::erf>(function::erf);
+      return 0;
+    } else if (flag == "--only") {
+      only = argv[a + 1];
+    } else {
+      std::fprintf(stderr, "usage: %s [--stride N] [--threads N] [--only sin|cos|erf]\n", argv[0]);
+      return 2;
+    }
+  }
+  if (stride == 0) stride = 1;
+  if (threads == 0) threads = std::thread::hardware_concurrency();
+  if (threads == 0) threads = 1;
+  bool ok = true;
+  if (only.empty() || only == "sin") ok = sweep<dmlref::ops::sin>(function::sin, stride, threads) && ok;
+  if (only.empty() || only == "cos") ok = sweep<dmlref::ops::cos>(function::cos, stride, threads) && ok;
+  if (only.empty() || only == "erf") ok = sweep<dmlref::ops::erf>(function::erf, stride, threads) && ok;
+  std::printf("%s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}
