@@ -15,8 +15,8 @@
 // Support      1_0: FLOAT32, FLOAT16; InputTensor and OutputTensor share the data type.
 //              Dimensions: 4 before 3_0, 1 to 8 from 3_0. ScaleBias optional.
 //              OutputTensor may alias InputTensor (in place).
-// Budgets      golden: 0 ULP from the exact result, proven on every FLOAT16 input and every
-//              4,093rd FLOAT32 input (docs/reliability.md; the full FLOAT32 sweep is
+// Budgets      golden: 0 ULP from the exact result, checked on every FLOAT16 input and every
+//              61st FLOAT32 input (docs/reliability.md; the full FLOAT32 sweep is
 //              pending). fast: 2 ULP FLOAT32, 1 ULP FLOAT16 from golden.
 //              Default comparison: 4 ULP FLOAT32, 2 ULP FLOAT16 (OpenCL's figures for cos;
 //              WebNN's conformance tests judge cos by an absolute error of 1/1024 instead).
