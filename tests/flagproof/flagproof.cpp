@@ -1,6 +1,6 @@
 // Golden results under the consumer's compiler flags: this program computes golden outputs
-// of SIGN, POW, CONSTANT_POW, DEQUANTIZE_LINEAR, QUANTIZE_LINEAR and the exponential family
-// (EXP, LOG, TANH, SIGMOID), whose golden does the most arithmetic, over a fixed set of
+// of SIGN, POW, CONSTANT_POW, DEQUANTIZE_LINEAR, QUANTIZE_LINEAR, the exponential family
+// (EXP, LOG, TANH, SIGMOID), SIN, COS and ERF, whose golden does the most arithmetic, over a fixed set of
 // inputs (IEEE special values, subnormals, values near rounding boundaries, ordinary values)
 // through the typed API, and prints them as hex, one line per block. scripts/flagproof.sh
 // builds it under -O0, -O2, -O3 -march=native, -ffast-math and -ffp-contract=fast (and their
@@ -27,8 +27,11 @@
 #include <dmlref/api/operators.hpp>
 #include <dmlref/ops/activation_sigmoid.hpp>
 #include <dmlref/ops/activation_tanh.hpp>
+#include <dmlref/ops/cos.hpp>
+#include <dmlref/ops/erf.hpp>
 #include <dmlref/ops/exp.hpp>
 #include <dmlref/ops/log.hpp>
+#include <dmlref/ops/sin.hpp>
 #include <dmlref/ops/tanh.hpp>
 
 #if defined(__SSE2__) || defined(_M_X64)
