@@ -105,6 +105,16 @@ constexpr DMLREF_DETAIL_ALWAYS_INLINE exact_binary decompose(typename F::bits_ty
   return {negative, mantissa, biased - F::bias - F::mantissa_bits, false};
 }
 
+/// The midpoint of two adjacent non-negative values of F, low and high (high = low + 1, and
+/// may be infinity, read as 2^(emax + 1)), exactly: the rounding boundary between them.
+template <class F>
+constexpr exact_binary midpoint_of(typename F::bits_type low, typename F::bits_type high) noexcept {
+  const exact_binary lo = decompose<F>(low);
+  const exact_binary hi = high == F::infinity ? exact_binary{false, 1, F::emax + 1, false} : decompose<F>(high);
+  const int e = lo.exponent < hi.exponent ? lo.exponent : hi.exponent;
+  return {false, (lo.mantissa << (lo.exponent - e)) + (hi.mantissa << (hi.exponent - e)), e - 1, false};
+}
+
 constexpr int bit_width(std::uint64_t v) noexcept {
 #if defined(__GNUC__) || defined(__clang__)
   return v == 0 ? 0 : 64 - __builtin_clzll(v);

@@ -85,11 +85,10 @@ using part_runner = status (*)(const void* context, const validated_operation& p
                                const output_binding* outputs);
 
 /// The part of v that box b covers (b's operand 0 is the output, 1 + k input slot k): every
-/// present tensor given b's sizes and its strides, its buffer offset to b's first element.
-/// False where a stride of b does not fit DirectML's 32-bit strides (only a packed tensor of
-/// more than 2^32 elements has such a stride); part is then unusable.
+/// present tensor given b's sizes and its strides (each fits DirectML's 32 bits: the caller
+/// checked the shape's), its buffer offset to b's first element.
 template <std::size_t N>
-bool part_of(const validated_operation& v, const loops::box<N>& b, const input_binding* inputs,
+void part_of(const validated_operation& v, const loops::box<N>& b, const input_binding* inputs,
              const output_binding* outputs, validated_operation& part, input_binding* part_inputs,
              output_binding& part_output) {
   part = v;
@@ -103,7 +102,6 @@ bool part_of(const validated_operation& v, const loops::box<N>& b, const input_b
     t.rank = b.rank;
     t.has_strides = true;
     for (std::uint32_t e = 0; e < b.rank; ++e) {
-      if (b.strides[j][e] > UINT32_MAX) return false;
       t.sizes[e] = b.sizes[e];
       t.strides[e] = static_cast<std::uint32_t>(b.strides[j][e]);
     }
@@ -114,7 +112,6 @@ bool part_of(const validated_operation& v, const loops::box<N>& b, const input_b
       part_inputs[k].data = static_cast<const unsigned char*>(inputs[k].data) + offset;
     }
   }
-  return true;
 }
 
 /// run_in_parts for an operation of N tensors.
@@ -131,30 +128,31 @@ status run_in_parts_of(const validated_operation& v, std::uint32_t requested, co
   const auto shape = loops::make_loop_shape<N>(out.rank, out.sizes.data(), strides);
   const std::uint64_t elements = shape.element_count();
   const std::uint32_t threads = loops::threads_for(requested, elements, min_elements_per_thread);
-  if (threads <= 1 || elements < std::uint64_t{threads} * granule) return run_part(context, v, inputs, outputs);
+  // A part is described with DirectML's 32-bit strides: a shape with a wider one (only a packed
+  // tensor of more than 2^32 elements has one) runs unsplit.
+  bool strides_fit = true;
+  for (std::size_t k = 0; k < N; ++k) {
+    for (std::uint32_t d = 0; d < shape.rank; ++d) strides_fit = strides_fit && shape.strides[k][d] <= UINT32_MAX;
+  }
+  if (threads <= 1 || elements < std::uint64_t{threads} * granule || !strides_fit) {
+    return run_part(context, v, inputs, outputs);
+  }
   std::vector<status> results(threads);
-  std::vector<std::uint8_t> split(threads, 1);
   loops::run_on_threads(threads, [&](std::uint32_t t) {
     const std::uint64_t begin = loops::part_begin(elements, threads, t, granule);
     const std::uint64_t end = loops::part_begin(elements, threads, t + 1, granule);
     loops::for_each_box(shape, begin, end, [&](const loops::box<N>& b) {
-      if (!results[t].ok() || split[t] == 0) return;
+      if (!results[t].ok()) return;
       validated_operation part;
       std::array<input_binding, max_operation_tensors> part_inputs{};
       output_binding part_output;
-      if (!part_of(v, b, inputs, outputs, part, part_inputs.data(), part_output)) {
-        split[t] = 0;
-        return;
-      }
+      part_of(v, b, inputs, outputs, part, part_inputs.data(), part_output);
       results[t] = run_part(context, part, part_inputs.data(), &part_output);
     });
   });
   for (std::uint32_t t = 0; t < threads; ++t) {
     if (!results[t].ok()) return results[t];
   }
-  // A stride too wide to describe a part never occurs in one part only: every part of the
-  // shape has the same strides. Then the whole operation runs here, unsplit.
-  if (split[0] == 0) return run_part(context, v, inputs, outputs);
   return {};
 }
 

@@ -259,16 +259,8 @@ typename F::bits_type pow_magnitude_rounded(const exact_binary& x, const real& y
   const bits_type high = detail::round_to_format<F>(above);
   if (low == high) return low;
   if (high != low + 1) return detail::round_to_format<F>(r);  // not reached for F narrower than double
-  // The boundary: the midpoint of low and high (high may be infinity, read as 2^(emax+1)).
-  const auto lo_value = detail::decompose<F>(low);
-  exact_binary hi_value = high == F::infinity
-                              ? exact_binary{false, 1, F::emax + 1, false}
-                              : detail::decompose<F>(high);
-  const int e = lo_value.exponent < hi_value.exponent ? lo_value.exponent : hi_value.exponent;
-  const exact_binary midpoint{false,
-                              (lo_value.mantissa << (lo_value.exponent - e)) +
-                                  (hi_value.mantissa << (hi_value.exponent - e)),
-                              e - 1, false};
+  // The boundary: the midpoint of low and high.
+  const exact_binary midpoint = detail::midpoint_of<F>(low, high);
   bool known = false;
   const int side = detail_pow::compare_pow_with(x, y, midpoint, known);
   if (!known) return detail::round_to_format<F>(r);

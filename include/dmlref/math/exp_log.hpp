@@ -203,17 +203,7 @@ inline int sign_of_sum_with_log(bool t_negative, const exact_binary& t_abs, std:
       (is_negative ? negative : positive) = (is_negative ? negative : positive) + term;
     };
     // t 2^precision, exactly where it is an integer, else between its floor and ceiling.
-    fixed_enclosure t_fixed;
-    const std::int64_t shift = static_cast<std::int64_t>(precision) + t_abs.exponent;
-    const bigint t_mantissa(t_abs.mantissa);
-    if (shift >= 0) {
-      t_fixed.lo = t_fixed.hi = t_mantissa.shifted_left(static_cast<std::uint64_t>(shift));
-    } else {
-      const auto down = static_cast<std::uint64_t>(-shift);
-      t_fixed.lo = t_mantissa.shifted_right(down);
-      t_fixed.hi = t_mantissa.any_bit_below(down) ? t_fixed.lo + bigint(1) : t_fixed.lo;
-    }
-    add(t_negative, t_fixed);
+    add(t_negative, dyadic_enclosure(bigint(t_abs.mantissa), static_cast<std::int64_t>(precision) + t_abs.exponent));
     const auto multiple = static_cast<std::uint64_t>(ln2_multiple < 0 ? -ln2_multiple : ln2_multiple);
     add(ln2_multiple < 0, scale_enclosure(ln2_enclosure(precision), bigint(multiple), 0));
     add(log_negative, split.fraction_log);
@@ -250,16 +240,9 @@ typename F::bits_type round_approximation(const approximation& a, Side&& side) {
   const bits_type low = detail::round_to_format<F>(below);
   const bits_type high = detail::round_to_format<F>(above);
   if (low == high) return low;
-  // K is far below F's unit, so high = low + 1 and their midpoint is the boundary (high may
-  // be infinity, read as 2^(emax + 1); low may be 0).
-  const exact_binary lo_value = detail::decompose<F>(low);
-  const exact_binary hi_value = high == F::infinity ? exact_binary{false, 1, F::emax + 1, false}
-                                                    : detail::decompose<F>(high);
-  const int e = lo_value.exponent < hi_value.exponent ? lo_value.exponent : hi_value.exponent;
-  const exact_binary midpoint{false,
-                              (lo_value.mantissa << (lo_value.exponent - e)) +
-                                  (hi_value.mantissa << (hi_value.exponent - e)),
-                              e - 1, false};
+  // K is far below F's unit, so high = low + 1 and their midpoint is the boundary (low may
+  // be 0).
+  const exact_binary midpoint = detail::midpoint_of<F>(low, high);
   bool known = false;
   const int s = side(midpoint, known);
   if (!known) return detail::round_to_format<F>({false, a.mantissa, a.exponent, false});

@@ -84,6 +84,12 @@ inline fixed_enclosure scale_enclosure(const fixed_enclosure& e, const bigint& m
   return {lo.shifted_right(down), hi};
 }
 
+/// The exact dyadic m * 2^shift (m >= 0): itself where it is an integer, else its floor and
+/// its ceiling (v * 2^P for v = m * 2^e is dyadic_enclosure(m, P + e)).
+inline fixed_enclosure dyadic_enclosure(const bigint& m, std::int64_t shift) {
+  return scale_enclosure({bigint(1), bigint(1)}, m, shift);
+}
+
 inline fixed_enclosure operator+(const fixed_enclosure& a, const fixed_enclosure& b) {
   return {a.lo + b.lo, a.hi + b.hi};
 }

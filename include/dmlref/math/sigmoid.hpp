@@ -63,18 +63,7 @@ inline int compare_sigmoid(bool x_negative, const exact_binary& x, const exact_b
     auto add = [&](bool is_negative, const fixed_enclosure& term) {
       (is_negative ? negative : positive) = (is_negative ? negative : positive) + term;
     };
-    // x 2^precision.
-    fixed_enclosure t;
-    const std::int64_t shift = static_cast<std::int64_t>(precision) + x.exponent;
-    const bigint xm(x.mantissa);
-    if (shift >= 0) {
-      t.lo = t.hi = xm.shifted_left(static_cast<std::uint64_t>(shift));
-    } else {
-      const auto down = static_cast<std::uint64_t>(-shift);
-      t.lo = xm.shifted_right(down);
-      t.hi = xm.any_bit_below(down) ? t.lo + bigint(1) : t.lo;
-    }
-    add(x_negative, t);
+    add(x_negative, dyadic_enclosure(bigint(x.mantissa), static_cast<std::int64_t>(precision) + x.exponent));  // x 2^precision
     // - ln b = -(octaves_B + j) ln 2 - ln f_B.
     const log_split lb = ln_integer(big_b, precision);
     std::int64_t ln2_multiple = -(lb.whole_octaves + j);

@@ -125,16 +125,7 @@ inline int compare_tanh(const exact_binary& x, const exact_binary& b, bool& know
   for (auto guard = first_guard_bits; guard <= max_guard_bits; guard *= 2) {
     const std::uint64_t precision = guard + 32;
     // 2|x| 2^precision, exactly or between its floor and ceiling.
-    fixed_enclosure lhs;
-    const std::int64_t shift = static_cast<std::int64_t>(precision) + x.exponent + 1;
-    const bigint xm(x.mantissa);
-    if (shift >= 0) {
-      lhs.lo = lhs.hi = xm.shifted_left(static_cast<std::uint64_t>(shift));
-    } else {
-      const auto down = static_cast<std::uint64_t>(-shift);
-      lhs.lo = xm.shifted_right(down);
-      lhs.hi = xm.any_bit_below(down) ? lhs.lo + bigint(1) : lhs.lo;
-    }
+    const fixed_enclosure lhs = dyadic_enclosure(bigint(x.mantissa), static_cast<std::int64_t>(precision) + x.exponent + 1);
     fixed_enclosure rhs;  // ln((1 + b)/(1 - b))
     if (small) {
       rhs = detail_log::two_atanh(bigint(b_mantissa), unit, precision);

@@ -9,8 +9,9 @@
 // Undefined    nothing.
 // Support      1_0: FLOAT32, FLOAT16; InputTensor and OutputTensor share the data type.
 //              Dimensions: 4 before 3_0, 1 to 8 from 3_0. OutputTensor may alias InputTensor.
-// Budgets      golden: 0 ULP from the exact result. fast: 2 ULP FLOAT32, 1 ULP FLOAT16 from
-//              golden. Default comparison: 16 ULP FLOAT32, 2 ULP FLOAT16 (as ELEMENT_WISE_TANH).
+// Budgets      ELEMENT_WISE_TANH's, read from it: golden 0 ULP from the exact result; fast
+//              2 ULP FLOAT32, 1 ULP FLOAT16 from golden; default comparison 16 ULP FLOAT32,
+//              2 ULP FLOAT16.
 
 #include <cstdint>
 
@@ -21,6 +22,7 @@
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
+#include "dmlref/ops/tanh.hpp"
 
 namespace dmlref::ops {
 
@@ -29,13 +31,9 @@ struct activation_tanh : unary<activation_tanh, support_table<since<feature_leve
 
   static activation_tanh from_attributes(const dml::attribute_values&) noexcept { return {}; }
 
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
-    return output == data_type::float16 ? 1 : 2;
-  }
-  static constexpr tolerance default_tolerance(const operation_types& t) noexcept {
-    return t.type[slot::output] == data_type::float16 ? tolerance::ulp(2) : tolerance::ulp(16);
-  }
+  // Budgets: ELEMENT_WISE_TANH's.
+  static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept { return tanh::fast_ulp_budget(output); }
+  static constexpr tolerance default_tolerance(const operation_types& t) noexcept { return tanh::default_tolerance(t); }
 
   /// Golden, for T = float or float16.
   template <class T>
