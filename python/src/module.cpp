@@ -498,10 +498,10 @@ run_result run_operator(const run_request& r) {
     shapes.emplace_back(tensor, shape_of(t[k].array));
   }
   const std::vector<py::ssize_t> shape = broadcast_shape(shapes);
-  if (shape.size() > max_rank) {
-    raise("OutputTensor.DimensionCount: must be 1 to 8, got " + std::to_string(shape.size()));
-  }
   const std::string out_name = ops::tensor_field_of<Op>(n_inputs).name;
+  if (shape.size() > max_rank) {
+    raise(out_name + ".DimensionCount: must be 1 to 8, got " + std::to_string(shape.size()));
+  }
   data_type out_type = data_type::unknown;
   py::array out;
   const bool given = !r.out.is_none();

@@ -1,6 +1,7 @@
 """The conformance corpus (tests/conformance/dml/*.json) through the module: every case whose
 operator dmlref computes gives the C++ golden path's bits, which are the cases' expected values
-(0 ULP: tests/test_conformance.cpp), through numpy views of the case's layout and through
+(0 ULP: tests/test_conformance.cpp) but where tests/conformance/rounding_errors.json gives the
+exactly rounded value instead, through numpy views of the case's layout and through
 dmlref.execute with its explicit sizes and strides."""
 import json
 from fractions import Fraction
@@ -48,9 +49,11 @@ def attribute(value):
 
 
 def cases(source_dir):
+    errors = json.loads((source_dir / "tests" / "conformance" / "rounding_errors.json").read_text())["errors"]
     for path in sorted((source_dir / "tests" / "conformance" / "dml").glob("*.json")):
         for case in json.loads(path.read_text())["cases"]:
-            yield path.name, case
+            listed = [e for e in errors if e["file"] == path.name and e["case"] == case["name"]]
+            yield path.name, dict(case, rounding_errors=listed)
 
 
 def load(source_dir):
@@ -92,7 +95,11 @@ def test_case_matches_golden_bit_for_bit(case):
             count = int(np.prod(sizes))
             tensors[name] = (np.zeros(-(-count * np.dtype(dtype).itemsize // 4) * 4 // np.dtype(dtype).itemsize, dtype),
                              sizes, strides)
-    expected = np.array([element(v, output_type) for v in case["expected"]["OutputTensor"]], dtype=output_type)
+    expected = np.array([element(v, output_type) for v in case["expected"][op.output]], dtype=output_type)
+    for e in case["rounding_errors"]:
+        held = expected.view(UNSIGNED[output_type])
+        assert int(held[e["element"]]) == int(e["webnn"], 16), f"rounding_errors.json: {e}"
+        held[e["element"]] = int(e["rounded"], 16)
     expected = expected.reshape(case["tensors"][op.output]["sizes"])
 
     kwargs = {"feature_level": level, "dtype": output_type}

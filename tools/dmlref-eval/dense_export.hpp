@@ -60,7 +60,7 @@ class dense_export {
   explicit dense_export(std::string dir) : dir_(std::move(dir)) { doc_["format"] = "dmlref-export/1"; doc_["cases"] = nlohmann::ordered_json::array(); }
 
   /// Writes case index's inputs, and its output's values unless output_written (run has
-  /// written DIR/<index>.OutputTensor.npy itself), and adds its entry. Returns "cannot write
+  /// written DIR/<index>.<output field>.npy itself), and adds its entry. Returns "cannot write
   /// DIR/FILE: reason" on failure (the entry is then the error), else empty.
   std::string add(std::size_t index, const std::string& name, const dmlref::io::test_case& c,
                   const dmlref::io::evaluation& e, bool output_written) {
@@ -96,7 +96,7 @@ class dense_export {
       const auto values = dense_values(t);
       if (!write(file, t.desc, values.data(), values.size())) return fail(index, name, file);
     }
-    if (output_name.empty()) output_name = "OutputTensor";
+    if (output_name.empty()) output_name = e.output_name;
     const std::string file = describe(output_name, e.desc);
     if (!output_written &&
         !write(file, e.desc, e.values.data(), e.desc.element_count() * dmlref::element_size(e.desc.type))) {

@@ -234,14 +234,15 @@ dmlref::status actual_values(const dmlref::io::json& item, const dmlref::io::eva
                              const std::string& base_dir, dmlref::io::element_buffer& out, std::string& warning) {
   using dmlref::errc;
   using dmlref::status;
-  if (!item.is_object() || !item.contains("OutputTensor") || !item["OutputTensor"].is_object()) {
-    return status::error(errc::invalid_argument, "OutputTensor", "", "no OutputTensor object for this case");
+  const std::string output = golden.output_name;
+  if (!item.is_object() || !item.contains(output) || !item[output].is_object()) {
+    return status::error(errc::invalid_argument, output, "", "no " + output + " object for this case");
   }
-  const auto& t = item["OutputTensor"];
+  const auto& t = item[output];
   const auto type_it = t.find("dataType");
   if (type_it == t.end() || !type_it->is_string() ||
       dmlref::data_type_from_name(type_it->get<std::string>()) != golden.desc.type) {
-    return status::error(errc::invalid_argument, "OutputTensor", "dataType",
+    return status::error(errc::invalid_argument, output, "dataType",
                          "must be " + std::string(dmlref::name(golden.desc.type)) + ", the case's output type");
   }
   const auto sizes_it = t.find("sizes");
@@ -249,10 +250,10 @@ dmlref::status actual_values(const dmlref::io::json& item, const dmlref::io::eva
   for (std::uint32_t i = 0; same_sizes && i < golden.desc.rank; ++i) {
     same_sizes = (*sizes_it)[i].is_number_unsigned() && (*sizes_it)[i].get<std::uint64_t>() == golden.desc.sizes[i];
   }
-  if (!same_sizes) return status::error(errc::sizes_mismatch, "OutputTensor", "sizes", "must equal the case's sizes");
+  if (!same_sizes) return status::error(errc::sizes_mismatch, output, "sizes", "must equal the case's sizes");
   const auto data_it = t.find("data");
   const auto count = golden.desc.element_count();
-  if (data_it == t.end()) return status::error(errc::invalid_argument, "OutputTensor", "data", "is required");
+  if (data_it == t.end()) return status::error(errc::invalid_argument, output, "data", "is required");
   std::uint64_t given = 0;
   const auto bytes = count * dmlref::element_size(golden.desc.type);
   // {"bits": [15360, ...]}: each value given as its bit pattern, as an integer (what a
@@ -264,25 +265,25 @@ dmlref::status actual_values(const dmlref::io::json& item, const dmlref::io::eva
     patterns = dmlref::io::json::array();
     for (std::size_t k = 0; bits.is_array() && k < bits.size(); ++k) {
       if (!bits[k].is_number_unsigned()) {
-        return status::error(errc::invalid_argument, "OutputTensor", "data.bits[" + std::to_string(k) + "]",
+        return status::error(errc::invalid_argument, output, "data.bits[" + std::to_string(k) + "]",
                              "must be a non-negative integer: the value's bit pattern");
       }
       char text[24];
       std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(bits[k].get<std::uint64_t>()));
       patterns.push_back(text);
     }
-    if (!bits.is_array()) return status::error(errc::invalid_argument, "OutputTensor", "data.bits", "must be an array");
+    if (!bits.is_array()) return status::error(errc::invalid_argument, output, "data.bits", "must be an array");
     data = &patterns;
   } else if (auto w = dmlref::io::detail_case::bit_pattern_warning(*data_it, golden.desc.type)) {
-    warning = "OutputTensor.data: " + *w + " (or {\"bits\": [...]})";
+    warning = output + ".data: " + *w + " (or {\"bits\": [...]})";
   }
-  if (auto s = dmlref::io::load_values(*data, golden.desc.type, base_dir, "OutputTensor", "data", bytes,
+  if (auto s = dmlref::io::load_values(*data, golden.desc.type, base_dir, output, "data", bytes,
                                        dmlref::io::default_max_buffer_bytes, out, given);
       !s.ok()) {
     return s;
   }
   if (given != count) {
-    return status::error(errc::invalid_argument, "OutputTensor", "data",
+    return status::error(errc::invalid_argument, output, "data",
                          "holds " + std::to_string(given) + " values; the " + std::to_string(count) +
                              " elements are needed in logical row-major order");
   }
@@ -391,7 +392,7 @@ int generate(const dmlref::io::generate_options& g, bool list, const std::string
     dmlref::io::visit_element_type(e.desc.type, [&](auto* tag) {
       using T = std::remove_pointer_t<decltype(tag)>;
       const T* v = e.values.as<T>();
-      c["expected"]["OutputTensor"] =
+      c["expected"][e.output_name] =
           dmlref::io::detail_generate::values_json(std::vector<T>(v, v + e.desc.element_count()));
     });
     if (!out_dir.empty()) {

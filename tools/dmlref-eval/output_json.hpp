@@ -63,10 +63,10 @@ class element_printer {
   std::vector<std::string> half_texts_ = std::vector<std::string>(65536);
 };
 
-/// Writes run's document: {"cases": [{"name", "OutputTensor": {"dataType", "sizes", "data"}}]}
+/// Writes run's document: {"cases": [{"name", "<output field>": {"dataType", "sizes", "data"}}]}
 /// (or the one case object when the input held one case), streaming each tensor's data in
 /// pieces so that memory stays with the tensors' own bytes. With an output folder, each data
-/// is {"npy": "<case index>.OutputTensor.npy"} in DIR/outputs.json, and that file's absolute
+/// is {"npy": "<case index>.<output field>.npy"} in DIR/outputs.json, and that file's absolute
 /// path in the document on stdout (out_dir.hpp).
 class outputs_writer {
  public:
@@ -81,13 +81,14 @@ class outputs_writer {
   std::string add(std::size_t index, const std::string& name, const dmlref::io::evaluation& e) {
     std::vector<std::uint64_t> shape(e.desc.sizes.begin(), e.desc.sizes.begin() + e.desc.rank);
     const std::uint64_t count = e.desc.element_count();
-    const std::string file = std::to_string(index) + ".OutputTensor.npy";
+    const std::string file = std::to_string(index) + "." + e.output_name + ".npy";
     if (!out_dir_.empty() && !dmlref::io::write_npy(out_dir_ + "/" + file, e.desc.type, shape, e.values.data(),
                                                     count * dmlref::element_size(e.desc.type))) {
       return cannot_write(file);
     }
     begin_case(name);
-    emit(",\n  \"OutputTensor\": {\"dataType\": \"" + std::string(dmlref::name(e.desc.type)) + "\", \"sizes\": [");
+    emit(",\n  \"" + std::string(e.output_name) + "\": {\"dataType\": \"" + std::string(dmlref::name(e.desc.type)) +
+         "\", \"sizes\": [");
     for (std::size_t i = 0; i < shape.size(); ++i) emit((i ? ", " : "") + std::to_string(shape[i]));
     emit("], \"data\": ");
     if (!out_dir_.empty()) {

@@ -75,6 +75,15 @@ struct operator_schema {
   std::size_t desc_size, desc_align;  // sizeof/alignof of its DML_*_OPERATOR_DESC
 };
 
+/// The descriptor's output tensor: every element-wise operator has exactly one
+/// ("OutputTensor", or "OutputGradientTensor" for the gradients); null for none.
+constexpr const field_schema* output_field(const operator_schema& s) noexcept {
+  for (std::size_t k = 0; k < s.field_count; ++k) {
+    if (s.fields[k].kind == field_kind::output_tensor) return &s.fields[k];
+  }
+  return nullptr;
+}
+
 /// Bounds for code that holds any descriptor of the family: its size in bytes and its number
 /// of fields (checked below against every entry).
 inline constexpr std::size_t max_descriptor_bytes = 256;

@@ -67,7 +67,7 @@ struct test_case {
   feature_level level = newest_feature_level;
   std::vector<case_tensor> tensors;
   dml::attribute_values attributes;  // by the operator's schema
-  std::optional<element_buffer> expected;  // OutputTensor, packed logical row-major order
+  std::optional<element_buffer> expected;  // the output tensor's, packed logical row-major order
   std::optional<tolerance> tol;
 
   const case_tensor* find(std::string_view tensor) const noexcept {
@@ -316,8 +316,9 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
   if (const auto it = j.find("expected"); it != j.end() && !it->is_null()) {
     if (!it->is_object()) return fail("expected", "", "must be an object keyed by output tensor name");
     for (const auto& [key, values] : it->items()) {
+      const auto* output_schema = dml::output_field(*schema);
       const auto* output = c.find(key);
-      if (key != "OutputTensor" || output == nullptr) {
+      if (output_schema == nullptr || key != output_schema->name || output == nullptr) {
         return fail("expected", key, "names no output tensor of the case");
       }
       const auto count = output->desc.element_count();

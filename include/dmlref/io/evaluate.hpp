@@ -20,6 +20,7 @@ namespace dmlref::io {
 /// An evaluated output: values packed in logical row-major order, and which are defined.
 struct evaluation {
   tensor_desc desc;        // the output's descriptor as the case gave it
+  const char* output_name = "OutputTensor";  // the output's field name in the descriptor
   element_buffer values;   // packed, logical order
   std::unique_ptr<bool[]> defined;  // true where the contract defines the element (one per value)
   dml::DML_OPERATOR_TYPE op_type = dml::DML_OPERATOR_INVALID;
@@ -121,6 +122,7 @@ status evaluate(Path path, const test_case& c, evaluation& out) {
   const auto& d = v.output();
   const std::uint64_t count = d.element_count();
   out.desc = d;
+  out.output_name = v.op.tensor_names[v.op.output_index()];
   out.op_type = v.op.type;
   out.types = v.types();
   const auto strides = d.effective_strides();
