@@ -72,6 +72,11 @@ if(TARGET dmlref-eval)
       COMMAND "${DMLREF_PYTHON3}" "${_src}/tools/conformance/webnn_to_dml.py" --check
         --eval $<TARGET_FILE:dmlref-eval> "${_src}/tests/conformance/webnn" "${_src}/tests/conformance/dml")
     set_tests_properties(conformance.regenerates PROPERTIES LABELS conformance)
+    # The expected values that are not exactly rounded, recomputed in exact arithmetic.
+    add_test(NAME conformance.rounding-errors
+      COMMAND "${DMLREF_PYTHON3}" "${_src}/tools/conformance/rounding_errors.py" --check
+        "${_src}/tests/conformance/dml" "${_src}/tests/conformance/rounding_errors.json")
+    set_tests_properties(conformance.rounding-errors PROPERTIES LABELS conformance)
   endif()
   file(GLOB _cases CONFIGURE_DEPENDS "${_src}/tests/conformance/dml/*.json")
   foreach(_case IN LISTS _cases)

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Recompute the expected values of tests/conformance/dml/ in exact rational arithmetic for the
+operators whose result is a short rational expression of the input and FLOAT32 attributes,
+and list every element whose expected value (WebNN's) is not that result rounded once.
+
+    rounding_errors.py [--check] [DML_DIR [OUT]]
+
+DML_DIR defaults to tests/conformance/dml, OUT to tests/conformance/rounding_errors.json;
+--check compares OUT with what would be written and exits 1 when they differ. The conformance
+tests (tests/test_conformance.cpp, tests/python/test_conformance.py) read OUT: there golden
+must give the value this script computed, and the file must still hold the listed one.
+
+The expressions, with Alpha and Beta rounded to FLOAT32 first, as DirectML's FLOAT fields
+hold them: ACTIVATION_HARD_SIGMOID max(0, min(Alpha x + Beta, 1)); ACTIVATION_HARD_SWISH
+x max(0, min(Alpha x + Beta, 1)); ACTIVATION_LEAKY_RELU x if x >= 0 else Alpha x;
+ACTIVATION_LINEAR Alpha x + Beta. Rounding: to nearest, ties to even, in the output's type.
+Standard library only; run with /usr/bin/python3.
+"""
+
+import json
+import math
+import pathlib
+import struct
+import sys
+from fractions import Fraction
+
+FORMATS = {"FLOAT32": ("<f", "<I", 4), "FLOAT16": ("<e", "<H", 2)}
+
+
+def from_bits(bits, type_name):
+    f, i, _ = FORMATS[type_name]
+    return struct.unpack(f, struct.pack(i, bits))[0]
+
+
+def to_bits(value, type_name):
+    f, i, _ = FORMATS[type_name]
+    return struct.unpack(i, struct.pack(f, value))[0]
+
+
+def rounded_once(exact, type_name):
+    """The bits of the value of type_name nearest to the Fraction exact, ties to even."""
+    f, i, size = FORMATS[type_name]
+    try:
+        guess = to_bits(float(exact), type_name)
+    except OverflowError:
+        guess = to_bits(math.copysign(math.inf, exact), type_name)
+    sign = (guess >> (8 * size - 1)) & 1
+    candidates = [guess] + [b for b in (guess - 1, guess + 1) if 0 <= b < (1 << (8 * size))]
+    finite = [b for b in candidates if math.isfinite(from_bits(b, type_name))
+              and (from_bits(b, type_name) != 0 or b >> (8 * size - 1) == sign)]
+    if not finite:
+        return guess
+    return min(finite, key=lambda b: (abs(Fraction(from_bits(b, type_name)) - exact), b & 1))
+
+
+def element(value, type_name):
+    """A case file's value read into type_name, as bits."""
+    if isinstance(value, str):
+        if value.startswith("0x"):
+            return int(value, 16)
+        return to_bits({"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}[value], type_name)
+    return rounded_once(Fraction(repr(value)) if isinstance(value, float) else Fraction(value), type_name)
+
+
+def clamped(v):
+    return max(Fraction(0), min(v, Fraction(1)))
+
+
+EXPRESSIONS = {
+    "ACTIVATION_HARD_SIGMOID": lambda x, a, b: clamped(a * x + b),
+    "ACTIVATION_HARD_SWISH": lambda x, a, b: x * clamped(a * x + b),
+    "ACTIVATION_LEAKY_RELU": lambda x, a, b: x if x >= 0 else a * x,
+    "ACTIVATION_LINEAR": lambda x, a, b: a * x + b,
+}
+
+
+def attribute(case, name):
+    if name not in case.get("attributes", {}):
+        return Fraction(0)
+    return Fraction(from_bits(element(case["attributes"][name], "FLOAT32"), "FLOAT32"))
+
+
+def errors(dml_dir):
+    found = []
+    for path in sorted(pathlib.Path(dml_dir).glob("*.json")):
+        for case in json.loads(path.read_text())["cases"]:
+            expression = EXPRESSIONS.get(case["op"])
+            if expression is None:
+                continue
+            x_tensor = case["tensors"]["InputTensor"]
+            output = next(name for name in case["expected"])
+            type_name = case["tensors"][output]["dataType"]
+            expected = case["expected"][output]
+            data = x_tensor["data"]
+            if len(data) == 1:
+                data = data * len(expected)
+            elif len(data) != len(expected):
+                continue  # a broadcast or padded layout: not among these files' cases
+            a, b = attribute(case, "Alpha"), attribute(case, "Beta")
+            for k, (x, e) in enumerate(zip(data, expected)):
+                xv = from_bits(element(x, x_tensor["dataType"]), x_tensor["dataType"])
+                if not math.isfinite(xv):
+                    continue
+                exact = rounded_once(expression(Fraction(xv), a, b), type_name)
+                held = element(e, type_name)
+                both_zero = from_bits(exact, type_name) == 0 and from_bits(held, type_name) == 0
+                if exact != held and not both_zero:
+                    digits = 2 * FORMATS[type_name][2]
+                    found.append({"file": path.name, "case": case["name"], "element": k,
+                                  "webnn": f"0x{held:0{digits}x}", "rounded": f"0x{exact:0{digits}x}"})
+    return found
+
+
+ABOUT = ("Elements of tests/conformance/dml/ whose expected value (WebNN's) is not the DirectML operator's "
+         "exact result, with its FLOAT32 attributes, rounded once: written by tools/conformance/rounding_errors.py, "
+         "which recomputes them in exact rational arithmetic. 'webnn' is the value the file holds, 'rounded' the "
+         "exactly rounded one, as bits of the output type; 'element' counts in logical row-major order.")
+
+
+def document(dml_dir):
+    lines = ",\n".join("    " + json.dumps(e) for e in errors(dml_dir))
+    return '{\n  "about": ' + json.dumps(ABOUT) + ',\n  "errors": [\n' + lines + "\n  ]\n}\n"
+
+
+def main(argv):
+    check = "--check" in argv
+    args = [a for a in argv if a != "--check"]
+    root = pathlib.Path(__file__).resolve().parents[2]
+    dml_dir = pathlib.Path(args[0]) if args else root / "tests" / "conformance" / "dml"
+    out = pathlib.Path(args[1]) if len(args) > 1 else root / "tests" / "conformance" / "rounding_errors.json"
+    text = document(dml_dir)
+    if check:
+        if not out.exists() or out.read_text() != text:
+            print(f"{out} is not what tools/conformance/rounding_errors.py writes: run it", file=sys.stderr)
+            return 1
+        return 0
+    out.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
