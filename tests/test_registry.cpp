@@ -11,11 +11,14 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
+#include <limits>
 #include <string>
 
 #include <dmlref/dmlref.hpp>
 #include <dmlref/dml/execute.hpp>
 #include <dmlref/ops/registry.hpp>
+#include <dmlref/ops/unverified_note.hpp>
 
 #include "unimplemented_operator.hpp"
 
@@ -174,4 +177,37 @@ TEST_CASE("registry: names, DML_OPERATOR_TYPE values and lookups agree") {
   });
   CHECK(index == dmlref::ops::operators::size);
   CHECK_FALSE(dmlref::ops::with_operator_at(dmlref::ops::operators::size, [](auto) {}));
+}
+
+TEST_CASE("registry: a report's note names the unverified choice an element rests on, and only there") {
+  using dmlref::data_type;
+  namespace ops = dmlref::ops;
+  const auto note = [](const ops::operation_types& t, dmlref::dml::attribute_values a, std::initializer_list<double> in) {
+    const char* n = ops::unverified_note(a, t, in.begin());
+    return std::string(n != nullptr ? n : "");
+  };
+  const auto attributes = [](auto op) { return dmlref::dml::attribute_values(ops::schema_of<decltype(op)>()); };
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const auto f32 = ops::types_of<float, float>();
+  CHECK(note(f32, attributes(ops::sign{}), {nan}).rfind("SIGN of NaN is 0", 0) == 0);
+  CHECK(note(f32, attributes(ops::sign{}), {-2.0}).empty());
+  const auto i8 = ops::types_of<std::int8_t, std::int8_t, std::int8_t>();
+  CHECK(note(i8, attributes(ops::add{}), {100, 28}).find("wraps around") != std::string::npos);
+  CHECK(note(i8, attributes(ops::add{}), {100, 27}).empty());
+  CHECK(note(i8, attributes(ops::subtract{}), {-100, 29}).find("wraps around") != std::string::npos);
+  CHECK(note(i8, attributes(ops::multiply{}), {-16, 8}).empty());  // -128 fits
+  CHECK(note(i8, attributes(ops::multiply{}), {16, 8}).find("wraps around") != std::string::npos);
+  CHECK(note(i8, attributes(ops::divide{}), {-128, -1}).find("wraps around") != std::string::npos);
+  CHECK(note(i8, attributes(ops::divide{}), {-127, -1}).empty());
+  CHECK(note(ops::types_of<std::int8_t, std::int8_t>(), attributes(ops::abs{}), {-128}).find("wraps") != std::string::npos);
+  CHECK(note(ops::types_of<std::int8_t, std::int8_t>(), attributes(ops::negate{}), {-127}).empty());
+  const auto pow_i32 = ops::types_of<std::int32_t, std::int32_t, std::int32_t>();
+  CHECK(note(pow_i32, attributes(ops::pow{}), {3, 20}).find("wraps") != std::string::npos);  // 3^20 > 2^31
+  CHECK(note(pow_i32, attributes(ops::pow{}), {3, 19}).empty());
+  CHECK(note(pow_i32, attributes(ops::pow{}), {-2, 31}).empty());  // -2^31 fits
+  CHECK(note(ops::types_of<std::int32_t, float, std::int32_t>(), attributes(ops::pow{}), {3, 0.5})
+            .find("truncated toward zero") != std::string::npos);
+  CHECK(note(f32, attributes(ops::clip{}), {nan}).find("NaN element is kept") != std::string::npos);
+  CHECK(note(f32, attributes(ops::activation_relu{}), {1.0}).empty());
+  CHECK(note(ops::types_of<float, float, float>(), attributes(ops::max{}), {nan, 1.0}).empty());  // no note declared
 }

@@ -249,8 +249,9 @@ def _numpy_index(index, ndim):
 class Mismatch:
     """One mismatched element: index (numpy coordinates), expected and actual as decimals and
     bits, ulps, whether it is a NaN mismatch, a zero of the wrong sign or an infinity against a
-    finite value (infinity_mismatch), and inputs (DirectML
-    tensor name -> (value, bits)) when the comparison knows the operator's inputs."""
+    finite value (infinity_mismatch), inputs (DirectML tensor name -> (value, bits)) when the
+    comparison knows the operator's inputs, and note: the choice marked unverified in the
+    operator's contract that this element's result rests on ("" when none, or unknown)."""
 
     def __init__(self, d, ndim):
         self.index = _numpy_index(d["index"], ndim)
@@ -260,6 +261,7 @@ class Mismatch:
         self.nan_mismatch, self.zero_sign_mismatch = d["nan_mismatch"], d["zero_sign_mismatch"]
         self.infinity_mismatch = d["infinity_mismatch"]
         self.inputs = None
+        self.note = d.get("note", "")
 
     def __repr__(self):
         return (f"Mismatch(index={self.index}, expected={self.expected} ({self.expected_bits}), "
@@ -350,7 +352,9 @@ def compare_golden(actual, op, *args, tolerance=None, nan="any", zeros="either",
     without out=, dtype= and path=; threads= computes it on threads) into actual's dtype, and
     judges actual against it like compare(), skipping the elements the operator leaves
     undefined. tolerance None: the registry's default for this operation (POW FLOAT16: 2 ULP,
-    integer POW exact, mixed POW 1, ...). The report names the inputs at the first and worst mismatch."""
+    integer POW exact, mixed POW 1, ...). The report names the inputs at the first and worst
+    mismatch, and there the choice marked unverified in the operator's contract that the
+    element's result rests on, if any ("note: SIGN of NaN is 0 ...")."""
     operator = _operator(op)
     for key in ("out", "dtype", "path"):
         if key in kwargs:
@@ -361,9 +365,19 @@ def compare_golden(actual, op, *args, tolerance=None, nan="any", zeros="either",
     if expected.shape != actual.shape:
         raise ValueError(f"actual.Sizes: shape {actual.shape} against the golden result's {expected.shape}")
     kind, ulps = _tolerance(tolerance, default)
+    values = operator.inputs_of(a)
     named = [(name, _np.broadcast_to(_np.asarray(value), actual.shape))
-             for value, (name, _) in zip(operator.inputs_of(a), operator.inputs) if value is not None]
-    d = _dmlref.compare(expected, actual, defined, kind, ulps, nan, zeros, float(floor), named)
+             for value, (name, _) in zip(values, operator.inputs) if value is not None]
+    dtypes = [None if v is None else _np.asarray(v).dtype for v in values] + [actual.dtype]
+    attributes = operator.attributes_of(a)
+
+    def note(index):
+        """The [unverified] choice the element at index rests on, or ""."""
+        at = [float("nan") if v is None else float(_np.broadcast_to(_np.asarray(v), actual.shape)[index])
+              for v in values]
+        return _dmlref.unverified_note(operator.dml_name, attributes, dtypes, at)
+
+    d = _dmlref.compare(expected, actual, defined, kind, ulps, nan, zeros, float(floor), named, note)
     report = Report(d, actual.ndim, operator.dml_name)
     for m in (report.first, report.worst):
         if m is None:

@@ -39,10 +39,10 @@
 #include "dmlref/dml/execute.hpp"
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/oracle/compare.hpp"
-#include "dmlref/dml/execute.hpp"
 #include "dmlref/oracle/report_text.hpp"
 #include "dmlref/oracle/tolerance_table.hpp"
 #include "dmlref/ops/registry.hpp"
+#include "dmlref/ops/unverified_note.hpp"
 #include "dmlref/version.hpp"
 
 namespace py = pybind11;
@@ -765,10 +765,11 @@ std::string inputs_text(const py::list& inputs, const oracle::element_report& at
 /// Compares actual against expected (same dtype and shape) element by element under the
 /// comparator's rules; defined (a bool array of the same shape, or None) marks the elements
 /// compared; inputs ((DirectML name, array broadcast to the shape) pairs, possibly none) are
-/// named at the first and worst mismatch. Returns the report's fields and text as a dict.
+/// named at the first and worst mismatch, and note (a callable taking an element's index
+/// tuple, or None) gives the note shown there. Returns the report's fields and text as a dict.
 py::dict compare(const py::array& expected_in, const py::array& actual_in, const py::object& defined_in,
                  const std::string& tol_kind, std::uint64_t tol_ulps, const std::string& nans,
-                 const std::string& zeros, double floor, const py::list& inputs) {
+                 const std::string& zeros, double floor, const py::list& inputs, const py::object& note) {
   const data_type type = checked_type_of(expected_in.dtype(), "expected");
   if (checked_type_of(actual_in.dtype(), "actual") != type) {
     raise("actual.DataType: " + std::string(dmlref::name(checked_type_of(actual_in.dtype(), "actual"))) +
@@ -843,8 +844,36 @@ py::dict compare(const py::array& expected_in, const py::array& actual_in, const
   d["max_abs_diff_index"] = greatest_index(rep.max_absolute);
   d["max_rel_diff"] = greatest_value(rep.max_relative);
   d["max_rel_diff_index"] = greatest_index(rep.max_relative);
-  d["text"] = oracle::detailed_text(rep, {inputs_text(inputs, rep.first), {}}, {inputs_text(inputs, rep.worst), {}});
+  const auto note_at = [&](const oracle::element_report& at) {
+    if (note.is_none() || !at.present) return std::string();
+    return note(py::tuple(py::cast(std::vector<std::uint32_t>(at.index.begin(), at.index.begin() + at.rank))))
+        .cast<std::string>();
+  };
+  const oracle::mismatch_context first{inputs_text(inputs, rep.first), note_at(rep.first)};
+  const oracle::mismatch_context worst{inputs_text(inputs, rep.worst), note_at(rep.worst)};
+  if (rep.first.present) d["first"]["note"] = first.note;
+  if (rep.worst.present) d["worst"]["note"] = worst.note;
+  d["text"] = oracle::detailed_text(rep, first, worst);
   return d;
+}
+
+/// The note of the choice marked [unverified] that an element's result rests on, "" for none
+/// (ops/unverified.hpp): op's name, its attributes as run() takes them, the tensors' dtypes
+/// (inputs in descriptor order, None for an absent one, then the output's) and the element's
+/// inputs as floats in the same order.
+std::string unverified_note(const std::string& op, const py::dict& attributes, const py::list& dtypes,
+                            const std::vector<double>& inputs) {
+  const auto* schema = dml::find_schema(find_operator(op));
+  const auto a = read_attributes(*schema, attributes);
+  ops::operation_types types;
+  for (std::size_t k = 0; k < dtypes.size() && k < types.type.size(); ++k) {
+    if (dtypes[k].is_none()) continue;
+    types.type[k] = type_of(py::dtype::from_args(dtypes[k]));
+    types.present[k] = true;
+  }
+  types.scale_bias = a.scale_bias().has_value();
+  const char* note = ops::unverified_note(a, types, inputs.data());
+  return note != nullptr ? note : "";
 }
 
 // ---- the registry, for the Python side ------------------------------------------------------------
@@ -972,7 +1001,9 @@ PYBIND11_MODULE(_dmlref, m) {
   m.def("execute", &execute, py::arg("op"), py::arg("tensors"), py::arg("feature_level") = py::none(),
         py::arg("path") = "golden", py::arg("attributes") = py::dict(), py::arg("threads") = 1);
   m.def("compare", &compare, py::arg("expected"), py::arg("actual"), py::arg("defined"), py::arg("tolerance_kind"),
-        py::arg("tolerance_ulps"), py::arg("nan"), py::arg("zeros"), py::arg("floor"), py::arg("inputs") = py::list());
+        py::arg("tolerance_ulps"), py::arg("nan"), py::arg("zeros"), py::arg("floor"), py::arg("inputs") = py::list(),
+        py::arg("note") = py::none());
+  m.def("unverified_note", &unverified_note, py::arg("op"), py::arg("attributes"), py::arg("dtypes"), py::arg("inputs"));
   m.def("time_execute", &time_execute, py::arg("op"), py::arg("inputs"), py::arg("out"), py::arg("repeats"));
   m.def("stats", [] {
     py::dict d;

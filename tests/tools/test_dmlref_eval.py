@@ -280,6 +280,32 @@ def test_check_names_the_case_file_values_as_expected_and_shows_inputs(tmp_path)
     assert r.stdout.strip().endswith("1 passed, 1 failed")
 
 
+def test_a_mismatch_resting_on_an_unverified_choice_carries_its_note(tmp_path):
+    """SIGN of NaN (0 in dmlref, a reading of DirectML's page) and INT8 ADD past 127 (wraps):
+    a backend that differs there is told that the expectation is dmlref's unverified choice,
+    in the text and in each --mismatches line; an ordinary mismatch carries no note."""
+    def case(name, op, tensors, expected):
+        return {"format": "dmlref-case/1", "name": name, "op": op, "tensors": tensors, "expected": expected}
+    cases = write_json(tmp_path / "cases.json", {"cases": [
+        case("sign", "ELEMENT_WISE_SIGN", {"InputTensor": {"dataType": "FLOAT32", "sizes": [2], "data": ["NaN", 2]},
+                                           "OutputTensor": {"dataType": "FLOAT32", "sizes": [2]}},
+             {"OutputTensor": ["NaN", 1]}),
+        case("add", "ELEMENT_WISE_ADD", {"ATensor": {"dataType": "INT8", "sizes": [2], "data": [100, 1]},
+                                         "BTensor": {"dataType": "INT8", "sizes": [2], "data": [100, 1]},
+                                         "OutputTensor": {"dataType": "INT8", "sizes": [2]}},
+             {"OutputTensor": [127, 3]}),
+    ]})
+    lines = tmp_path / "mismatches.jsonl"
+    r = run_eval("check", cases, "--mismatches", lines)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "note: SIGN of NaN is 0" in r.stdout and "[unverified]" in r.stdout
+    assert "note: an integer result beyond the output type wraps around" in r.stdout
+    notes = {(m["case"], m["index"][0]): m.get("note", "") for m in map(json.loads, lines.read_text().splitlines())}
+    assert notes[("sign", 0)].startswith("SIGN of NaN is 0")
+    assert notes[("add", 0)].startswith("an integer result beyond")
+    assert notes[("add", 1)] == ""  # 1 + 1 = 2 against 3: no choice involved
+
+
 def test_reports_for_ci(tmp_path):
     cases = failing_check_file(tmp_path)
     r = run_eval("check", cases, "--tolerance", "exact", "--report", "json", tmp_path / "r.json")

@@ -179,7 +179,8 @@ void list_mismatches(const options& o, std::size_t case_index, const dmlref::io:
   if (o.mismatches_file.empty()) return;
   std::ofstream f(o.mismatches_file, std::ios::binary | std::ios::app);
   for (const auto& m : all) {
-    f << dmlref_eval::mismatch_json(entry.name, m, dmlref_eval::detail::input_values(entry.value, m.at), golden.desc.type)
+    f << dmlref_eval::mismatch_json(entry.name, m, dmlref_eval::detail::input_values(entry.value, m.at), golden.desc.type,
+                                    dmlref_eval::unverified_note_at(entry.value, golden.types, m.at))
              .dump()
       << "\n";
   }
@@ -203,7 +204,7 @@ int check(const options& o, const std::vector<dmlref::io::read_result>& cases, d
     const auto r = dmlref::io::compare_with(e, *entry.value.expected, comparison_for(o, entry.value, e),
                                             dmlref::io::expectation::given);
     list_mismatches(o, k, entry, e, *entry.value.expected, r, dmlref::io::expectation::given, results);
-    results.judged(entry.name, r, dmlref_eval::inputs_at(entry.value, r));
+    results.judged(entry.name, r, dmlref_eval::contexts_at(entry.value, e.types, r));
     meter.step(e.desc.element_count());
   }
   return results.finish();
@@ -346,7 +347,7 @@ int compare(const options& o, const std::vector<dmlref::io::read_result>& cases,
     }
     const auto r = dmlref::io::compare_with(golden, actual, comparison_for(o, entry.value, golden));
     list_mismatches(o, k, entry, golden, actual, r, dmlref::io::expectation::evaluation, results);
-    results.judged(entry.name, r, dmlref_eval::inputs_at(entry.value, r));
+    results.judged(entry.name, r, dmlref_eval::contexts_at(entry.value, golden.types, r));
     meter.step(golden.desc.element_count());
   }
   return results.finish();
@@ -469,7 +470,8 @@ void add_comparison_options(CLI::App& command, options& o) {
       ->check(CLI::NonNegativeNumber);
   command.add_option("--mismatches", o.mismatches_file,
                      "write every mismatch to FILE, one JSON object per line (case, index, inputs, expected, "
-                     "actual, bits, distance, unit, kind); a FILE named *.npy gets one structured array instead")
+                     "actual, bits, distance, unit, kind, and note where the element rests on a choice marked "
+                     "[unverified]); a FILE named *.npy gets one structured array instead")
       ->type_name("FILE");
   command
       .add_option("--report", o.report,

@@ -72,10 +72,11 @@ inline std::vector<element_mismatch> every_mismatch(const dmlref::io::evaluation
 }
 
 /// The mismatch as one JSON object: index, inputs ({tensor: value}), expected, actual, bits,
-/// distance, unit ("ulp" or "integer"), kind ("value", "nan" or "zero-sign").
+/// distance, unit ("ulp" or "integer"), kind ("value", "nan" or "zero-sign"), and note where
+/// the element rests on a choice marked [unverified] (ops/unverified.hpp).
 inline nlohmann::ordered_json mismatch_json(const std::string& case_name, const element_mismatch& m,
                                             const std::vector<std::pair<std::string, std::string>>& inputs,
-                                            dmlref::data_type type) {
+                                            dmlref::data_type type, const std::string& note = {}) {
   nlohmann::ordered_json j;
   j["case"] = case_name;
   j["index"] = std::vector<std::uint32_t>(m.at.index.begin(), m.at.index.begin() + m.at.rank);
@@ -92,6 +93,7 @@ inline nlohmann::ordered_json mismatch_json(const std::string& case_name, const 
     j["distance"] = m.at.ulps;
   }
   j["unit"] = dmlref::is_float(type) ? "ulp" : "integer";
+  if (!note.empty()) j["note"] = note;  // a choice marked [unverified] that the element rests on
   return j;
 }
 

@@ -20,12 +20,14 @@
 #include "dmlref/oracle/format_value.hpp"
 #include "dmlref/oracle/report_text.hpp"
 #include "dmlref/ops/registry.hpp"
+#include "dmlref/ops/unverified_note.hpp"
 
 namespace dmlref_eval {
 
-/// The input elements that produced one output element: "InputTensor 2.5, ExponentTensor 3".
-struct mismatch_inputs {
-  std::string first, worst;
+/// What the report shows beside its first and worst mismatch: the inputs there, and the note
+/// of a choice marked [unverified] that the element's result rests on.
+struct mismatch_contexts {
+  dmlref::oracle::mismatch_context first, worst;
 };
 
 namespace detail {
@@ -108,9 +110,22 @@ inline std::string xml_escaped(const std::string& s) {
 
 }  // namespace detail
 
-/// The inputs at the report's first and worst mismatch.
-inline mismatch_inputs inputs_at(const dmlref::io::test_case& c, const dmlref::oracle::report& r) {
-  return {detail::inputs_text(c, r.first), detail::inputs_text(c, r.worst)};
+/// The note of the [unverified] choice an element's result rests on (ops/unverified.hpp),
+/// or "".
+inline std::string unverified_note_at(const dmlref::io::test_case& c, const dmlref::ops::operation_types& types,
+                                      const dmlref::oracle::element_report& at) {
+  if (!at.present) return {};
+  const auto numbers = detail::input_numbers(c, at);
+  const char* note = dmlref::ops::unverified_note(c.attributes, types, numbers.data());
+  return note != nullptr ? note : "";
+}
+
+/// The inputs and notes at the report's first and worst mismatch; types are the operation's
+/// (the golden evaluation's).
+inline mismatch_contexts contexts_at(const dmlref::io::test_case& c, const dmlref::ops::operation_types& types,
+                                     const dmlref::oracle::report& r) {
+  return {{detail::inputs_text(c, r.first), unverified_note_at(c, types, r.first)},
+          {detail::inputs_text(c, r.worst), unverified_note_at(c, types, r.worst)}};
 }
 
 /// One --report: its format ("json" or "junit") and the file finish() writes it to.
@@ -142,7 +157,7 @@ class results {
   /// before judged() for the same case).
   void histogram(nlohmann::ordered_json h) { histogram_ = std::move(h); }
 
-  void judged(const std::string& name, const dmlref::oracle::report& r, const mismatch_inputs& inputs) {
+  void judged(const std::string& name, const dmlref::oracle::report& r, const mismatch_contexts& at) {
     const std::string units = dmlref::oracle::distance_units(r.type, r.max_ulps);
     std::string line = (r.pass ? "PASS " : "FAIL ") + name + " (" + std::to_string(r.compared) + " compared, " +
                        std::to_string(r.skipped) + " undefined, ";
@@ -157,7 +172,7 @@ class results {
     }
     line += ")\n";
     std::string details;
-    if (!r.pass) details = dmlref::oracle::detailed_text(r, {inputs.first, {}}, {inputs.worst, {}});
+    if (!r.pass) details = dmlref::oracle::detailed_text(r, at.first, at.worst);
     out_ << line << details;
     (r.pass ? passed_ : failed_)++;
     entries_.push_back({name, r.pass ? "pass" : "fail", details, r, std::move(histogram_)});

@@ -25,6 +25,7 @@
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/scale_bias.hpp"
 #include "dmlref/ops/support.hpp"
+#include "dmlref/ops/unverified.hpp"
 
 namespace dmlref::ops {
 
@@ -41,6 +42,14 @@ struct abs : unary<abs, support_table<since<feature_level::level_1_0, float_elem
   // Budgets.
   static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
   static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
+
+  /// Report note: integer ScaleBias, and the most negative integer's wrap-around.
+  const char* unverified_note(const operation_types& t, const double* in) const noexcept {
+    if (!unverified::is_integer(t.type[1])) return nullptr;
+    if (scale_and_bias) return unverified::integer_scale_bias;
+    return unverified::is_signed_integer(t.type[0]) && in[0] == unverified::lowest(t.type[0]) ? unverified::integer_wrap
+                                                                                               : nullptr;
+  }
 
   /// Golden.
   template <class T>

@@ -23,6 +23,7 @@
 #include "dmlref/ops/clip.hpp"
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/support.hpp"
+#include "dmlref/ops/unverified.hpp"
 
 namespace dmlref::ops {
 
@@ -39,6 +40,11 @@ struct activation_relu
 
   /// CLIP with Min 0 and no Max (a NaN Max bounds nothing).
   static clip as_clip() noexcept { return clip{{}, 0.0f, std::numeric_limits<float>::quiet_NaN(), std::nullopt}; }
+
+  /// Report note: a NaN element kept.
+  const char* unverified_note(const operation_types&, const double* in) const noexcept {
+    return unverified::is_nan(in[0]) ? unverified::nan_kept : nullptr;
+  }
 
   /// Golden.
   template <class T>

@@ -36,6 +36,7 @@
 #include "dmlref/ops/ordering.hpp"
 #include "dmlref/ops/scale_bias.hpp"
 #include "dmlref/ops/support.hpp"
+#include "dmlref/ops/unverified.hpp"
 
 namespace dmlref::ops {
 
@@ -85,6 +86,12 @@ struct clip : unary<clip, support_table<since<feature_level::level_1_0, float_el
     } else {
       return saturated<T>(r);
     }
+  }
+
+  /// Report note: integer ScaleBias, and a NaN element kept.
+  const char* unverified_note(const operation_types& t, const double* in) const noexcept {
+    if (unverified::is_integer(t.type[1]) && scale_and_bias) return unverified::integer_scale_bias;
+    return unverified::is_nan(in[0]) ? unverified::nan_kept : nullptr;
   }
 
   /// Golden.

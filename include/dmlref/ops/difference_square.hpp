@@ -33,6 +33,7 @@
 #include "dmlref/ops/add.hpp"
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/support.hpp"
+#include "dmlref/ops/unverified.hpp"
 
 namespace dmlref::ops {
 
@@ -45,6 +46,13 @@ struct difference_square
   static constexpr std::uint64_t fast_ulp_budget(data_type t) noexcept { return is_float(t) ? 1 : 0; }
   static constexpr tolerance default_tolerance(const operation_types& t) noexcept {
     return is_float(t.type[slot::output]) ? tolerance::ulp(1) : tolerance::exact();
+  }
+
+  /// Report note: integer wrap-around.
+  const char* unverified_note(const operation_types& t, const double* in) const noexcept {
+    const double d = in[0] - in[1];
+    return unverified::is_integer(t.type[2]) && unverified::outside_range(t.type[2], d * d) ? unverified::integer_wrap
+                                                                                             : nullptr;
   }
 
   /// Golden: the exact square of the exact difference rounded once (floats), or wrapped

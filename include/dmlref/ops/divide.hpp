@@ -38,6 +38,7 @@
 #include "dmlref/ops/add.hpp"
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/support.hpp"
+#include "dmlref/ops/unverified.hpp"
 
 namespace dmlref::ops {
 
@@ -64,6 +65,13 @@ struct divide : binary<divide, support_table<since<feature_level::level_1_0, flo
   // Budgets.
   static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
   static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
+
+  /// Report note: the most negative integer divided by -1 wraps.
+  const char* unverified_note(const operation_types& t, const double* in) const noexcept {
+    return unverified::is_signed_integer(t.type[2]) && in[1] == -1.0 && in[0] == unverified::lowest(t.type[2])
+               ? unverified::integer_wrap
+               : nullptr;
+  }
 
   /// Golden: the exact quotient rounded once (floats), or truncated (integers; 0 where b is 0).
   template <class T>

@@ -24,6 +24,7 @@
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/scale_bias.hpp"
 #include "dmlref/ops/support.hpp"
+#include "dmlref/ops/unverified.hpp"
 
 namespace dmlref::ops {
 
@@ -42,6 +43,11 @@ struct identity : unary<identity, support_table<since<feature_level::level_1_0, 
   // Budgets.
   static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
   static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
+
+  /// Report note: integer ScaleBias.
+  const char* unverified_note(const operation_types& t, const double*) const noexcept {
+    return unverified::is_integer(t.type[1]) && scale_and_bias ? unverified::integer_scale_bias : nullptr;
+  }
 
   /// Golden: x's bits, or g converted once to T.
   template <class T>

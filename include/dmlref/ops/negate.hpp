@@ -20,6 +20,7 @@
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/support.hpp"
+#include "dmlref/ops/unverified.hpp"
 
 namespace dmlref::ops {
 
@@ -31,6 +32,12 @@ struct negate : unary<negate, support_table<since<feature_level::level_5_0, floa
   // Budgets.
   static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
   static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
+
+  /// Report note: the most negative integer's wrap-around.
+  const char* unverified_note(const operation_types& t, const double* in) const noexcept {
+    return unverified::is_signed_integer(t.type[0]) && in[0] == unverified::lowest(t.type[0]) ? unverified::integer_wrap
+                                                                                               : nullptr;
+  }
 
   /// Golden: the sign bit flipped for floats, the two's complement negation (modulo 2^width)
   /// for integers.

@@ -39,6 +39,7 @@
 #include "dmlref/ops/pow_rounding.hpp"
 #include "dmlref/ops/scale_bias.hpp"
 #include "dmlref/ops/support.hpp"
+#include "dmlref/ops/unverified.hpp"
 
 namespace dmlref::ops {
 
@@ -91,6 +92,13 @@ struct pow {
   }
 
   std::optional<scale_bias> scale_and_bias = std::nullopt;
+
+  /// Report note: integer wrap-around, and the truncation of mixed integer POW.
+  const char* unverified_note(const operation_types& t, const double* in) const noexcept {
+    if (!unverified::is_integer(t.type[2])) return nullptr;
+    if (!unverified::is_integer(t.type[1]) || t.scale_bias) return unverified::mixed_pow;
+    return unverified::power_outside_range(t.type[2], in[0], in[1]) ? unverified::integer_wrap : nullptr;
+  }
 
   /// Golden. The output type is the input's (In).
   template <class In, class Exp>

@@ -21,6 +21,7 @@
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
+#include "dmlref/ops/unverified.hpp"
 
 namespace dmlref::ops {
 
@@ -33,6 +34,12 @@ struct sign : unary<sign, support_table<since<feature_level::level_2_0, float_el
   // Budgets.
   static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
   static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
+
+  /// Report note: NaN's 0 reads the page's "otherwise" as covering NaN.
+  const char* unverified_note(const operation_types&, const double* in) const noexcept {
+    return unverified::is_nan(in[0]) ? "SIGN of NaN is 0: NaN read as falling under the page's \"otherwise\" [unverified]"
+                                     : nullptr;
+  }
 
   /// Golden: the exact sign, from the bits for floats: +-1 (x's sign bit on the bit pattern
   /// of 1) for every number but zero, NaN and +-0 give +0.

@@ -30,6 +30,7 @@
 #include "dmlref/ops/add.hpp"
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/support.hpp"
+#include "dmlref/ops/unverified.hpp"
 
 namespace dmlref::ops {
 
@@ -40,6 +41,12 @@ struct subtract : binary<subtract, arithmetic_support> {
   // Budgets.
   static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
   static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
+
+  /// Report note: integer wrap-around.
+  const char* unverified_note(const operation_types& t, const double* in) const noexcept {
+    return unverified::is_integer(t.type[2]) && unverified::outside_range(t.type[2], in[0] - in[1]) ? unverified::integer_wrap
+                                                                                                     : nullptr;
+  }
 
   /// Golden: the exact difference rounded once (floats), or wrapped (integers).
   template <class T>

@@ -30,6 +30,7 @@
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/scale_bias.hpp"
 #include "dmlref/ops/support.hpp"
+#include "dmlref/ops/unverified.hpp"
 
 namespace dmlref::ops {
 
@@ -65,6 +66,12 @@ struct threshold : unary<threshold, support_table<since<feature_level::level_1_0
 
   /// The same operation as CLIP with Min and no Max (a NaN Max bounds nothing).
   clip as_clip() const noexcept { return clip{{}, min, std::numeric_limits<float>::quiet_NaN(), scale_and_bias}; }
+
+  /// Report note: integer ScaleBias, and a NaN element kept.
+  const char* unverified_note(const operation_types& t, const double* in) const noexcept {
+    if (unverified::is_integer(t.type[1]) && scale_and_bias) return unverified::integer_scale_bias;
+    return unverified::is_nan(in[0]) ? unverified::nan_kept : nullptr;
+  }
 
   /// Golden.
   template <class T>
