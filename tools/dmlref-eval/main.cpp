@@ -359,12 +359,13 @@ int generate(const dmlref::io::generate_options& g, bool list, const std::string
   if (list) {  // every operator with every first-input type it supports at the newest level
     dmlref::ops::for_each_operator([](auto tag) {
       using Op = typename decltype(tag)::type;
+      const auto op = dmlref::io::detail_generate::tensors_of<Op>();
       for (const auto t : dmlref::io::detail_generate::candidate_types) {
         dmlref::io::generate_options probe;
-        probe.types[dmlref::ops::tensor_field_of<Op>(0).name] = t;
+        probe.types[op.names[0]] = t;
         std::vector<std::pair<std::string, dmlref::data_type>> chosen;
         std::string problem;
-        if (dmlref::io::detail_generate::choose_types<Op>(probe, chosen, problem)) {
+        if (dmlref::io::detail_generate::choose_types(probe, op, chosen, problem)) {
           std::cout << dmlref::ops::name_of<Op> << " " << dmlref::name(t) << "\n";
         }
       }

@@ -112,15 +112,30 @@ inline constexpr data_type candidate_types[] = {data_type::float32, data_type::f
                                                 data_type::uint16,  data_type::uint8,   data_type::int64,
                                                 data_type::uint64};
 
+/// What generation needs of an operator: its tensors' names (inputs, then the output) and
+/// its support rule. Everything else is the same code for every operator.
+struct operator_tensors {
+  std::vector<const char*> names;
+  status (*check_support)(feature_level, const ops::operation_types&) = nullptr;
+};
+
+template <class Op>
+operator_tensors tensors_of() {
+  operator_tensors t;
+  for (std::size_t k = 0; k < ops::tensor_count_of<Op>; ++k) t.names.push_back(ops::tensor_field_of<Op>(k).name);
+  t.check_support = [](feature_level level, const ops::operation_types& types) { return Op::check_support(level, types); };
+  return t;
+}
+
 /// The operator's tensors with their types: fixed ones from o; for the others the first
 /// combination, in the order of the first input's type and then candidate_types, that the
 /// support table admits at the newest level.
-template <class Op>
-bool choose_types(const generate_options& o, std::vector<std::pair<std::string, data_type>>& chosen, std::string& problem) {
-  constexpr std::size_t n = ops::tensor_count_of<Op>;
+inline bool choose_types(const generate_options& o, const operator_tensors& op,
+                         std::vector<std::pair<std::string, data_type>>& chosen, std::string& problem) {
+  const std::size_t n = op.names.size();
   ops::operation_types t;
   std::vector<std::size_t> free_slots;
-  const auto fixed = [&](std::size_t k) { return o.types.find(ops::tensor_field_of<Op>(k).name); };
+  const auto fixed = [&](std::size_t k) { return o.types.find(op.names[k]); };
   const data_type first = fixed(0) != o.types.end() ? fixed(0)->second : data_type::float32;
   std::vector<data_type> order = {first};
   for (const auto c : candidate_types) {
@@ -139,7 +154,7 @@ bool choose_types(const generate_options& o, std::vector<std::pair<std::string, 
   bool found = false;
   for (;;) {
     for (std::size_t f = 0; f < free_slots.size(); ++f) t.type[free_slots[f]] = order[pick[f]];
-    if (Op::check_support(newest_feature_level, t).ok()) {
+    if (op.check_support(newest_feature_level, t).ok()) {
       found = true;
       break;
     }
@@ -149,10 +164,10 @@ bool choose_types(const generate_options& o, std::vector<std::pair<std::string, 
   }
   if (!found) {
     for (std::size_t f = 0; f < free_slots.size(); ++f) t.type[free_slots[f]] = first;
-    problem = Op::check_support(newest_feature_level, t).message();
+    problem = op.check_support(newest_feature_level, t).message();
     return false;
   }
-  for (std::size_t k = 0; k < n; ++k) chosen.emplace_back(ops::tensor_field_of<Op>(k).name, t.type[k]);
+  for (std::size_t k = 0; k < n; ++k) chosen.emplace_back(op.names[k], t.type[k]);
   return true;
 }
 
@@ -179,52 +194,56 @@ inline std::vector<json> generate_cases(const generate_options& o, std::string& 
     problem = "--count takes at least 2 elements";
     return cases;
   }
+  // The operator's own part; the cases are made by the same code for every operator.
+  detail_generate::operator_tensors op;
+  std::vector<dml::attribute_values> samples;
   ops::with_operator(type, [&](auto tag) {
     using Op = typename decltype(tag)::type;
-    std::vector<std::pair<std::string, data_type>> tensors;
-    if (!detail_generate::choose_types<Op>(o, tensors, problem)) return;
-    std::mt19937_64 rng(o.seed);
-    const std::uint32_t columns = o.count / 2, rows = 2;  // broadcast and padded: 2 x columns
-    const auto samples = ops::attribute_samples_of<Op>();
-    for (const auto& layout : o.layouts) {
-      for (const auto& attributes : samples) {
-        json c;
-        c["format"] = "dmlref-case/1";
-        std::string name = std::string(schema->name) + " " + layout;
-        for (const auto& [tensor, t] : tensors) name += " " + tensor + ":" + std::string(dmlref::name(t));
-        if (const auto label = attributes_label(attributes); !label.empty()) name += " " + label;
-        c["name"] = name;
-        c["op"] = schema->name;
-        c["featureLevel"] = "6_4";
-        json& ts = c["tensors"];
-        for (std::size_t k = 0; k < tensors.size(); ++k) {
-          const auto& [tensor, t] = tensors[k];
-          const bool is_output = k + 1 == tensors.size();
-          json desc;
-          desc["dataType"] = std::string(dmlref::name(t));
-          if (layout == "contiguous") {
-            desc["sizes"] = {o.count};
-            if (!is_output) desc["data"] = detail_generate::generated_values(t, o.count, rng);
-          } else if (layout == "broadcast") {
-            desc["sizes"] = {rows, columns};
-            if (k == 0 || is_output) {
-              if (!is_output) desc["data"] = detail_generate::generated_values(t, rows * columns, rng);
-            } else {  // later inputs: one row, broadcast down the rows
-              desc["strides"] = {0u, 1u};
-              desc["data"] = detail_generate::generated_values(t, columns, rng);
-            }
-          } else {  // padded: rows of columns + 3 elements
-            desc["sizes"] = {rows, columns};
-            desc["strides"] = {columns + 3, 1u};
-            if (!is_output) desc["data"] = detail_generate::generated_values(t, rows * (columns + 3), rng);
-          }
-          ts[tensor] = std::move(desc);
-        }
-        if (auto a = attributes_json(attributes); !a.empty()) c["attributes"] = std::move(a);
-        cases.push_back(std::move(c));
-      }
-    }
+    op = detail_generate::tensors_of<Op>();
+    samples = ops::attribute_samples_of<Op>();
   });
+  std::vector<std::pair<std::string, data_type>> tensors;
+  if (!detail_generate::choose_types(o, op, tensors, problem)) return cases;
+  std::mt19937_64 rng(o.seed);
+  const std::uint32_t columns = o.count / 2, rows = 2;  // broadcast and padded: 2 x columns
+  for (const auto& layout : o.layouts) {
+    for (const auto& attributes : samples) {
+      json c;
+      c["format"] = "dmlref-case/1";
+      std::string name = std::string(schema->name) + " " + layout;
+      for (const auto& [tensor, t] : tensors) name += " " + tensor + ":" + std::string(dmlref::name(t));
+      if (const auto label = attributes_label(attributes); !label.empty()) name += " " + label;
+      c["name"] = name;
+      c["op"] = schema->name;
+      c["featureLevel"] = "6_4";
+      json& ts = c["tensors"];
+      for (std::size_t k = 0; k < tensors.size(); ++k) {
+        const auto& [tensor, t] = tensors[k];
+        const bool is_output = k + 1 == tensors.size();
+        json desc;
+        desc["dataType"] = std::string(dmlref::name(t));
+        if (layout == "contiguous") {
+          desc["sizes"] = {o.count};
+          if (!is_output) desc["data"] = detail_generate::generated_values(t, o.count, rng);
+        } else if (layout == "broadcast") {
+          desc["sizes"] = {rows, columns};
+          if (k == 0 || is_output) {
+            if (!is_output) desc["data"] = detail_generate::generated_values(t, rows * columns, rng);
+          } else {  // later inputs: one row, broadcast down the rows
+            desc["strides"] = {0u, 1u};
+            desc["data"] = detail_generate::generated_values(t, columns, rng);
+          }
+        } else {  // padded: rows of columns + 3 elements
+          desc["sizes"] = {rows, columns};
+          desc["strides"] = {columns + 3, 1u};
+          if (!is_output) desc["data"] = detail_generate::generated_values(t, rows * (columns + 3), rng);
+        }
+        ts[tensor] = std::move(desc);
+      }
+      if (auto a = attributes_json(attributes); !a.empty()) c["attributes"] = std::move(a);
+      cases.push_back(std::move(c));
+    }
+  }
   return cases;
 }
 
