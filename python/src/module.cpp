@@ -633,76 +633,73 @@ run_result run(const std::string& op, const run_request& r) {
 py::array execute(const std::string& op, const py::dict& tensors, const py::object& level_obj, const std::string& path,
                   const py::dict& attribute_dict, const py::object& threads_obj) {
   const std::uint32_t threads = parse_threads(threads_obj);
-  py::array result;
-  ops::with_operator(find_operator(op), [&](auto tag) {
-    using Op = typename decltype(tag)::type;
-    constexpr std::size_t n_tensors = ops::tensor_count_of<Op>;
-    const std::string op_name = ops::name_of<Op>;
-    for (const auto& item : tensors) {
-      const std::string key = py::str(item.first).cast<std::string>();
-      bool known = false;
-      for (std::size_t k = 0; k < n_tensors; ++k) known = known || key == ops::tensor_field_of<Op>(k).name;
-      if (!known) raise(key + ": is not a tensor of " + op_name);
+  // The same code for every operator: what differs is in its schema.
+  const dml::operator_schema& schema = *dml::find_schema(find_operator(op));
+  const std::size_t n_tensors = ops::detail::count_tensors(schema);
+  const auto tensor_name = [&](std::size_t k) { return std::string(ops::detail::tensor_field(schema, k).name); };
+  const std::string op_name = schema.name;
+  for (const auto& item : tensors) {
+    const std::string key = py::str(item.first).cast<std::string>();
+    bool known = false;
+    for (std::size_t k = 0; k < n_tensors; ++k) known = known || key == tensor_name(k);
+    if (!known) raise(key + ": is not a tensor of " + op_name);
+  }
+  const feature_level level = parse_level(level_obj);
+  const bool fast = path == "fast";
+  if (!fast && path != "golden") raise("path: '" + path + "' is neither 'golden' nor 'fast'");
+  std::array<tensor_binding, max_tensors> t{};
+  std::array<const dml::DML_TENSOR_DESC*, max_tensors> descs{};
+  std::array<std::uint64_t, max_tensors> bytes{};
+  for (std::size_t k = 0; k < n_tensors; ++k) {
+    const std::string tensor = tensor_name(k);
+    if (!tensors.contains(tensor)) continue;
+    const auto entry = tensors[tensor.c_str()].cast<py::tuple>();
+    if (entry.size() != 2 && entry.size() != 3) raise(tensor + ": expected (buffer, sizes) or (buffer, sizes, strides)");
+    auto& b = t[k];
+    b.present = true;
+    b.array = py::array::ensure(entry[0]);
+    if (!b.array) raise(tensor + ": the buffer cannot be read as a numpy array");
+    if (!(b.array.flags() & py::array::c_style)) raise(tensor + ": the buffer must be a C-contiguous array");
+    if (k + 1 == n_tensors && !b.array.writeable()) raise(tensor + ": the output buffer is read-only");
+    b.type = checked_type_of(b.array.dtype(), tensor);
+    const auto sizes = entry[1].cast<std::vector<std::uint32_t>>();
+    if (sizes.empty() || sizes.size() > max_rank) {
+      raise(tensor + ".DimensionCount: must be 1 to 8, got " + std::to_string(sizes.size()));
     }
-    const feature_level level = parse_level(level_obj);
-    const bool fast = path == "fast";
-    if (!fast && path != "golden") raise("path: '" + path + "' is neither 'golden' nor 'fast'");
-    std::array<tensor_binding, n_tensors> t{};
-    std::array<const dml::DML_TENSOR_DESC*, n_tensors> descs{};
-    std::array<std::uint64_t, n_tensors> bytes{};
-    for (std::size_t k = 0; k < n_tensors; ++k) {
-      const std::string tensor = ops::tensor_field_of<Op>(k).name;
-      if (!tensors.contains(tensor)) continue;
-      const auto entry = tensors[tensor.c_str()].cast<py::tuple>();
-      if (entry.size() != 2 && entry.size() != 3) raise(tensor + ": expected (buffer, sizes) or (buffer, sizes, strides)");
-      auto& b = t[k];
-      b.present = true;
-      b.array = py::array::ensure(entry[0]);
-      if (!b.array) raise(tensor + ": the buffer cannot be read as a numpy array");
-      if (!(b.array.flags() & py::array::c_style)) raise(tensor + ": the buffer must be a C-contiguous array");
-      if (k + 1 == n_tensors && !b.array.writeable()) raise(tensor + ": the output buffer is read-only");
-      b.type = checked_type_of(b.array.dtype(), tensor);
-      const auto sizes = entry[1].cast<std::vector<std::uint32_t>>();
-      if (sizes.empty() || sizes.size() > max_rank) {
-        raise(tensor + ".DimensionCount: must be 1 to 8, got " + std::to_string(sizes.size()));
-      }
-      const bool strided = entry.size() == 3 && !entry[2].is_none();
-      std::vector<std::uint32_t> strides;
-      if (strided) {
-        strides = entry[2].cast<std::vector<std::uint32_t>>();
-        if (strides.size() != sizes.size()) raise(tensor + ".Strides: one stride per size");
-      }
-      std::copy(sizes.begin(), sizes.end(), b.sizes.begin());
-      std::copy(strides.begin(), strides.end(), b.strides.begin());
-      const auto rank = static_cast<std::uint32_t>(sizes.size());
-      const auto total = dmlref::calc_buffer_tensor_size(b.type, rank, b.sizes.data(), strided ? b.strides.data() : nullptr);
-      b.buffer = {static_cast<dml::DML_TENSOR_DATA_TYPE>(b.type), dml::DML_TENSOR_FLAG_NONE, rank, b.sizes.data(),
-                  strided ? b.strides.data() : nullptr, total.value_or(0), 0};
-      b.desc = {dml::DML_TENSOR_TYPE_BUFFER, &b.buffer};
-      descs[k] = &b.desc;
-      bytes[k] = static_cast<std::uint64_t>(b.array.nbytes());
+    const bool strided = entry.size() == 3 && !entry[2].is_none();
+    std::vector<std::uint32_t> strides;
+    if (strided) {
+      strides = entry[2].cast<std::vector<std::uint32_t>>();
+      if (strides.size() != sizes.size()) raise(tensor + ".Strides: one stride per size");
     }
-    const dml::descriptor_storage desc(ops::schema_of<Op>(), descs.data(),
-                                       read_attributes(ops::schema_of<Op>(), attribute_dict));
-    const dml::DML_OPERATOR_DESC& op_desc = desc.op();
-    std::array<dml::input_binding, max_tensors> inputs{};
-    for (std::size_t k = 0; k + 1 < n_tensors; ++k) {
-      if (t[k].present) inputs[k] = {t[k].array.data(), bytes[k]};
-    }
-    auto& o = t[n_tensors - 1];
-    const dml::output_binding outputs[1] = {{o.present ? o.array.mutable_data() : nullptr, bytes[n_tensors - 1]}};
-    status s;
-    {
-      py::gil_scoped_release release;
-      s = fast ? dml::execute(dmlref::fast.threads(threads), static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc,
-                              inputs.data(), n_tensors - 1, outputs, 1)
-               : dml::execute(dmlref::golden.threads(threads), static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc,
-                              inputs.data(), n_tensors - 1, outputs, 1);
-    }
-    if (!s.ok()) raise(s);
-    result = o.array;
-  });
-  return result;
+    std::copy(sizes.begin(), sizes.end(), b.sizes.begin());
+    std::copy(strides.begin(), strides.end(), b.strides.begin());
+    const auto rank = static_cast<std::uint32_t>(sizes.size());
+    const auto total = dmlref::calc_buffer_tensor_size(b.type, rank, b.sizes.data(), strided ? b.strides.data() : nullptr);
+    b.buffer = {static_cast<dml::DML_TENSOR_DATA_TYPE>(b.type), dml::DML_TENSOR_FLAG_NONE, rank, b.sizes.data(),
+                strided ? b.strides.data() : nullptr, total.value_or(0), 0};
+    b.desc = {dml::DML_TENSOR_TYPE_BUFFER, &b.buffer};
+    descs[k] = &b.desc;
+    bytes[k] = static_cast<std::uint64_t>(b.array.nbytes());
+  }
+  const dml::descriptor_storage desc(schema, descs.data(), read_attributes(schema, attribute_dict));
+  const dml::DML_OPERATOR_DESC& op_desc = desc.op();
+  std::array<dml::input_binding, max_tensors> inputs{};
+  for (std::size_t k = 0; k + 1 < n_tensors; ++k) {
+    if (t[k].present) inputs[k] = {t[k].array.data(), bytes[k]};
+  }
+  auto& o = t[n_tensors - 1];
+  const dml::output_binding outputs[1] = {{o.present ? o.array.mutable_data() : nullptr, bytes[n_tensors - 1]}};
+  status s;
+  {
+    py::gil_scoped_release release;
+    s = fast ? dml::execute(dmlref::fast.threads(threads), static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc,
+                            inputs.data(), n_tensors - 1, outputs, 1)
+             : dml::execute(dmlref::golden.threads(threads), static_cast<dml::DML_FEATURE_LEVEL>(level), op_desc,
+                            inputs.data(), n_tensors - 1, outputs, 1);
+  }
+  if (!s.ok()) raise(s);
+  return o.array;
 }
 
 // ---- the comparator ---------------------------------------------------------------------------
@@ -878,33 +875,37 @@ std::string unverified_note(const std::string& op, const py::dict& attributes, c
 
 // ---- the registry, for the Python side ------------------------------------------------------------
 
+/// What Python knows of one operator: its names, tensor slots, attributes, in-place rule and level.
+py::dict operator_info(const dml::operator_schema& schema, bool in_place) {
+  py::dict d;
+  d["dml_name"] = std::string(schema.name);
+  d["name"] = python_name(schema.name);
+  py::list slots, attributes;
+  for (std::size_t k = 0; k < schema.field_count; ++k) {
+    const auto& f = schema.fields[k];
+    if (f.kind == dml::field_kind::attribute) {
+      py::dict a;
+      a["name"] = std::string(f.name);
+      a["type"] = std::string(f.type_name);
+      a["optional"] = f.optional;
+      a["scale_bias"] = f.type == dml::field_type::scale_bias;
+      attributes.append(a);
+    } else {
+      slots.append(py::make_tuple(std::string(f.name), f.optional));
+    }
+  }
+  d["tensors"] = slots;
+  d["attributes"] = attributes;
+  d["in_place"] = in_place;
+  d["introduced"] = std::string(dmlref::name(static_cast<feature_level>(schema.introduced)));
+  return d;
+}
+
 py::list operators() {
   py::list list;
   ops::for_each_operator([&](auto tag) {
     using Op = typename decltype(tag)::type;
-    py::dict d;
-    const auto& schema = ops::schema_of<Op>();
-    d["dml_name"] = std::string(schema.name);
-    d["name"] = python_name(schema.name);
-    py::list slots, attributes;
-    for (std::size_t k = 0; k < schema.field_count; ++k) {
-      const auto& f = schema.fields[k];
-      if (f.kind == dml::field_kind::attribute) {
-        py::dict a;
-        a["name"] = std::string(f.name);
-        a["type"] = std::string(f.type_name);
-        a["optional"] = f.optional;
-        a["scale_bias"] = f.type == dml::field_type::scale_bias;
-        attributes.append(a);
-      } else {
-        slots.append(py::make_tuple(std::string(f.name), f.optional));
-      }
-    }
-    d["tensors"] = slots;
-    d["attributes"] = attributes;
-    d["in_place"] = Op::allows_in_place;
-    d["introduced"] = std::string(dmlref::name(ops::introduced_of<Op>));
-    list.append(d);
+    list.append(operator_info(ops::schema_of<Op>(), Op::allows_in_place));
   });
   return list;
 }
@@ -915,43 +916,46 @@ py::list operators() {
 std::vector<double> time_execute(const std::string& op, const std::vector<py::object>& arrays, const py::array& out,
                                  int repeats) {
   std::vector<double> seconds;
-  ops::with_operator(find_operator(op), [&](auto tag) {
-    using Op = typename decltype(tag)::type;
-    constexpr std::size_t n = ops::tensor_count_of<Op>;
-    if (arrays.size() != n - 1) raise("time_execute: one array per input slot");
-    std::array<tensor_binding, n> t{};
-    std::array<const dml::DML_TENSOR_DESC*, n> descs{};
-    std::array<dml::input_binding, max_tensors> inputs{};
-    for (std::size_t k = 0; k < n; ++k) {
-      const py::object& obj = k + 1 < n ? arrays[k] : static_cast<const py::object&>(out);
-      if (obj.is_none()) continue;
-      auto& b = t[k];
-      b.present = true;
-      b.array = py::reinterpret_borrow<py::array>(obj);
-      if (!(b.array.flags() & py::array::c_style)) raise("time_execute: C-contiguous arrays only");
-      b.type = checked_type_of(b.array.dtype(), ops::tensor_field_of<Op>(k).name);
-      const auto shape = shape_of(b.array);
-      describe(b, shape, std::max<std::uint32_t>(1, static_cast<std::uint32_t>(shape.size())), ops::tensor_field_of<Op>(k).name);
-      b.buffer.Strides = nullptr;  // packed, as a C++ caller writes it
-      descs[k] = &b.desc;
-      if (k + 1 < n) inputs[k] = {b.array.data(), b.buffer.TotalTensorSizeInBytes};
-    }
-    const dml::descriptor_storage desc(ops::schema_of<Op>(), descs.data(), ops::attribute_samples_of<Op>().front());
-    const dml::DML_OPERATOR_DESC& op_desc = desc.op();
-    const dml::output_binding outputs[1] = {{t[n - 1].array.mutable_data(), t[n - 1].buffer.TotalTensorSizeInBytes}};
-    py::gil_scoped_release release;
-    for (int i = 0; i < repeats; ++i) {
-      const auto start = std::chrono::steady_clock::now();
-      const status s =
-          dml::execute(dmlref::golden.threads(1), dml::DML_FEATURE_LEVEL_6_4, op_desc, inputs.data(), n - 1, outputs, 1);
-      const auto stop = std::chrono::steady_clock::now();
-      if (!s.ok()) {
-        py::gil_scoped_acquire acquire;
-        raise(s);
-      }
-      seconds.push_back(std::chrono::duration<double>(stop - start).count());
-    }
+  const dml::operator_schema& schema = *dml::find_schema(find_operator(op));
+  dml::attribute_values attributes(schema);  // the operator's first attribute sample
+  ops::with_operator(schema.type, [&](auto tag) {
+    attributes = ops::attribute_samples_of<typename decltype(tag)::type>().front();
   });
+  const std::size_t n = ops::detail::count_tensors(schema);
+  if (arrays.size() != n - 1) raise("time_execute: one array per input slot");
+  std::array<tensor_binding, max_tensors> t{};
+  std::array<const dml::DML_TENSOR_DESC*, max_tensors> descs{};
+  std::array<dml::input_binding, max_tensors> inputs{};
+  for (std::size_t k = 0; k < n; ++k) {
+    const py::object& obj = k + 1 < n ? arrays[k] : static_cast<const py::object&>(out);
+    if (obj.is_none()) continue;
+    auto& b = t[k];
+    b.present = true;
+    b.array = py::reinterpret_borrow<py::array>(obj);
+    if (!(b.array.flags() & py::array::c_style)) raise("time_execute: C-contiguous arrays only");
+    const std::string tensor = ops::detail::tensor_field(schema, k).name;
+    b.type = checked_type_of(b.array.dtype(), tensor);
+    const auto shape = shape_of(b.array);
+    describe(b, shape, std::max<std::uint32_t>(1, static_cast<std::uint32_t>(shape.size())), tensor);
+    b.buffer.Strides = nullptr;  // packed, as a C++ caller writes it
+    descs[k] = &b.desc;
+    if (k + 1 < n) inputs[k] = {b.array.data(), b.buffer.TotalTensorSizeInBytes};
+  }
+  const dml::descriptor_storage desc(schema, descs.data(), attributes);
+  const dml::DML_OPERATOR_DESC& op_desc = desc.op();
+  const dml::output_binding outputs[1] = {{t[n - 1].array.mutable_data(), t[n - 1].buffer.TotalTensorSizeInBytes}};
+  py::gil_scoped_release release;
+  for (int i = 0; i < repeats; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    const status s =
+        dml::execute(dmlref::golden.threads(1), dml::DML_FEATURE_LEVEL_6_4, op_desc, inputs.data(), n - 1, outputs, 1);
+    const auto stop = std::chrono::steady_clock::now();
+    if (!s.ok()) {
+      py::gil_scoped_acquire acquire;
+      raise(s);
+    }
+    seconds.push_back(std::chrono::duration<double>(stop - start).count());
+  }
   return seconds;
 }
 
