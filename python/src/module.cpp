@@ -420,23 +420,26 @@ tensor_binding bind_input(const py::object& obj, const std::string& tensor) {
   raise(s);
 }
 
-/// The output data types Op's support table admits for these inputs at this level, and, when
-/// it admits none, the rule that refuses them: the first one that names an input (the inputs
-/// are wrong whatever the output), else the first one.
-template <class Op>
-std::vector<data_type> output_candidates(feature_level level, ops::operation_types types, status& refusal) {
+/// What the module needs of an operator beyond its schema: its support rule.
+using support_rule = status (*)(feature_level, const ops::operation_types&);
+
+/// The output data types the operator's support table admits for these inputs at this level,
+/// and, when it admits none, the rule that refuses them: the first one that names an input
+/// (the inputs are wrong whatever the output), else the first one.
+std::vector<data_type> output_candidates(const dml::operator_schema& schema, support_rule check_support,
+                                         feature_level level, ops::operation_types types, status& refusal) {
   std::vector<data_type> out;
-  const std::size_t o = ops::tensor_count_of<Op> - 1;
+  const std::size_t o = ops::detail::count_tensors(schema) - 1;
   types.present[o] = true;
   status first_error, input_error;
   for (data_type t : candidate_types) {
     types.type[o] = t;
-    const status s = Op::check_support(level, types);
+    const status s = check_support(level, types);
     if (s.ok()) {
       out.push_back(t);
     } else {
       if (first_error.ok()) first_error = s;
-      if (input_error.ok() && s.tensor() != ops::tensor_field_of<Op>(o).name) input_error = s;
+      if (input_error.ok() && s.tensor() != ops::detail::tensor_field(schema, o).name) input_error = s;
     }
   }
   refusal = input_error.ok() ? first_error : input_error;
@@ -460,36 +463,39 @@ struct run_result {
   dmlref::tolerance tol{};
 };
 
-template <class Op>
-run_result run_operator(const run_request& r) {
-  constexpr std::size_t n_tensors = ops::tensor_count_of<Op>;
-  constexpr std::size_t n_inputs = n_tensors - 1;
-  const std::string op_name = ops::name_of<Op>;
+/// One call of an operator's Python function: the same code for every operator, which gives
+/// its schema and support rule.
+run_result run_operator(const dml::operator_schema& schema, support_rule check_support, const run_request& r) {
+  const std::size_t n_tensors = ops::detail::count_tensors(schema);
+  const std::size_t n_inputs = n_tensors - 1;
+  const std::string op_name = schema.name;
+  const auto field = [&](std::size_t k) -> const dml::field_schema& { return ops::detail::tensor_field(schema, k); };
+  const auto introduced = static_cast<feature_level>(schema.introduced);
   if (r.inputs.size() != n_inputs) {
     raise(op_name + " takes " + std::to_string(n_inputs) + " input tensors, got " + std::to_string(r.inputs.size()));
   }
   const feature_level level = parse_level(r.level);
   const bool fast = r.path == "fast";
   if (!fast && r.path != "golden") raise("path: '" + r.path + "' is neither 'golden' nor 'fast'");
-  if (!dmlref::at_least(level, ops::introduced_of<Op>)) {  // validate_descriptor's rule, before the table is read
-    raise("Type: " + op_name + " needs feature level " + std::string(dmlref::name(ops::introduced_of<Op>)) +
+  if (!dmlref::at_least(level, introduced)) {  // validate_descriptor's rule, before the table is read
+    raise("Type: " + op_name + " needs feature level " + std::string(dmlref::name(introduced)) +
           " or later, the level is " + std::string(dmlref::name(level)));
   }
 
-  const dml::attribute_values attributes = read_attributes(ops::schema_of<Op>(), r.attributes);
+  const dml::attribute_values attributes = read_attributes(schema, r.attributes);
 
   // Inputs, their broadcast shape, and the output's data type.
-  std::array<tensor_binding, n_tensors> t{};
-  std::array<std::string, n_tensors> slot_names{};
-  for (std::size_t k = 0; k < n_tensors; ++k) slot_names[k] = ops::tensor_field_of<Op>(k).name;
+  std::array<tensor_binding, max_tensors> t{};
+  std::array<std::string, max_tensors> slot_names{};
+  for (std::size_t k = 0; k < n_tensors; ++k) slot_names[k] = field(k).name;
   const auto fail = [&](const status& s) { raise_naming_python_types(s, t.data(), slot_names.data(), n_tensors); };
   std::vector<std::pair<std::string, std::vector<py::ssize_t>>> shapes;
   ops::operation_types types;
   types.scale_bias = attributes.scale_bias().has_value();
   for (std::size_t k = 0; k < n_inputs; ++k) {
-    const std::string tensor = ops::tensor_field_of<Op>(k).name;
+    const std::string tensor = field(k).name;
     if (r.inputs[k].is_none()) {
-      if (!ops::tensor_field_of<Op>(k).optional) raise(tensor + ": is required by " + op_name);
+      if (!field(k).optional) raise(tensor + ": is required by " + op_name);
       continue;
     }
     t[k] = bind_input(r.inputs[k], tensor);
@@ -498,7 +504,7 @@ run_result run_operator(const run_request& r) {
     shapes.emplace_back(tensor, shape_of(t[k].array));
   }
   const std::vector<py::ssize_t> shape = broadcast_shape(shapes);
-  const std::string out_name = ops::tensor_field_of<Op>(n_inputs).name;
+  const std::string out_name = field(n_inputs).name;
   if (shape.size() > max_rank) {
     raise(out_name + ".DimensionCount: must be 1 to 8, got " + std::to_string(shape.size()));
   }
@@ -525,7 +531,7 @@ run_result run_operator(const run_request& r) {
     out_type = checked_type_of(py::dtype::from_args(r.dtype), "dtype");
   } else {
     status refusal;
-    const auto candidates = output_candidates<Op>(level, types, refusal);
+    const auto candidates = output_candidates(schema, check_support, level, types, refusal);
     if (candidates.size() == 1) {
       out_type = candidates[0];
     } else if (candidates.empty()) {
@@ -555,14 +561,14 @@ run_result run_operator(const run_request& r) {
   // Descriptors: DirectML's rank is numpy's (1 for a 0-d result), 4 below feature level 3_0.
   std::uint32_t dml_rank = std::max<std::uint32_t>(1, static_cast<std::uint32_t>(shape.size()));
   if (!dmlref::at_least(level, feature_level::level_3_0) && dml_rank < 4) dml_rank = 4;
-  std::array<const dml::DML_TENSOR_DESC*, n_tensors> descs{};
+  std::array<const dml::DML_TENSOR_DESC*, max_tensors> descs{};
   for (std::size_t k = 0; k < n_tensors; ++k) {
     if (!t[k].present) continue;
-    describe(t[k], described, dml_rank, ops::tensor_field_of<Op>(k).name);
+    describe(t[k], described, dml_rank, field(k).name);
     if (empty) pack_empty(t[k], dml_rank);
     descs[k] = &t[k].desc;
   }
-  const dml::descriptor_storage desc(ops::schema_of<Op>(), descs.data(), attributes);
+  const dml::descriptor_storage desc(schema, descs.data(), attributes);
   const dml::DML_OPERATOR_DESC& op_desc = desc.op();
 
   // Validation: every rule before anything is written.
@@ -590,7 +596,7 @@ run_result run_operator(const run_request& r) {
   const auto [out_low, out_high] = byte_extent(out);
   for (std::size_t k = 0; k < n_inputs; ++k) {
     if (t[k].present && t[k].copied && out_low < t[k].original_high && t[k].original_low < out_high) {
-      raise(out_name + ": overlaps " + std::string(ops::tensor_field_of<Op>(k).name) + " (a view numpy strides DirectML cannot "
+      raise(out_name + ": overlaps " + std::string(field(k).name) + " (a view numpy strides DirectML cannot "
             "express, bound as a copy); only the exact alias of InputTensor may share memory with the output");
     }
   }
@@ -620,7 +626,14 @@ run_result run_operator(const run_request& r) {
 
 run_result run(const std::string& op, const run_request& r) {
   run_result result;
-  ops::with_operator(find_operator(op), [&](auto tag) { result = run_operator<typename decltype(tag)::type>(r); });
+  const dml::operator_schema& schema = *dml::find_schema(find_operator(op));
+  support_rule check_support = nullptr;
+  ops::with_operator(schema.type, [&](auto tag) {
+    check_support = [](feature_level level, const ops::operation_types& t) {
+      return decltype(tag)::type::check_support(level, t);
+    };
+  });
+  result = run_operator(schema, check_support, r);
   return result;
 }
 
