@@ -443,6 +443,46 @@ def test_generate_covers_special_values_and_is_reproducible(tmp_path):
     assert exponents >= set(range(31))  # every binade, subnormals (0) to the largest (30)
 
 
+@pytest.mark.parametrize("op,type_name", [("POW", "FLOAT32"), ("POW", "FLOAT16"), ("ACTIVATION_SOFTSIGN", "FLOAT32"),
+                                          ("DIVIDE", "FLOAT16")])
+def test_generate_normal_values_give_finite_normal_results(tmp_path, op, type_name):
+    """--values normal: every expected value is a finite normal number (POW's negative bases with
+    fractional exponents, whose result is NaN, were drawn again), the inputs are moderate, the
+    cases are named so, reproducible, and pass check on both paths."""
+    args = ("generate", "--op", op, "--type", type_name, "--count", "300", "--values", "normal", "--seed", "3")
+    r = run_eval(*args)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == run_eval(*args).stdout
+    width, exponent_bits = {"FLOAT32": (32, 8), "FLOAT16": (16, 5)}[type_name]
+    mantissa_bits = width - 1 - exponent_bits
+    top = (1 << exponent_bits) - 1
+    bias = top // 2
+    cases = json.loads(r.stdout)["cases"]
+    assert len(cases) == 3 and all(" normal" in c["name"] for c in cases)
+    for c in cases:
+        for value in next(iter(c["expected"].values())):
+            exponent = int(value, 16) >> mantissa_bits & top
+            assert 0 < exponent < top, (c["name"], value)  # not zero, subnormal, infinite or NaN
+        for name, t in c["tensors"].items():
+            for value in t.get("data", []):
+                exponent = int(value, 16) >> mantissa_bits & top
+                assert bias - 6 <= exponent <= bias + 6, (name, value)
+    path = write_json(tmp_path / "normal.json", {"cases": cases})
+    for path_name in ("golden", "fast"):
+        assert run_eval("check", path, "--path", path_name).returncode == 0
+
+
+def test_generate_normal_integers_are_small_and_special_values_are_the_default():
+    r = run_eval("generate", "--op", "ADD", "--type", "INT8", "--count", "64", "--layout", "contiguous", "--values", "normal")
+    assert r.returncode == 0, r.stderr
+    case = json.loads(r.stdout)["cases"][0]
+    assert all(-16 <= x <= 16 for t in ("ATensor", "BTensor") for x in case["tensors"][t]["data"])
+    special = run_eval("generate", "--op", "ADD", "--type", "INT8", "--count", "64", "--layout", "contiguous")
+    assert -128 in json.loads(special.stdout)["cases"][0]["tensors"]["ATensor"]["data"]
+    r = run_eval("generate", "--op", "ADD", "--values", "odd")
+    assert r.returncode == 2 and "--values" in r.stderr
+
+
 def test_generate_refuses_what_it_cannot_make():
     r = run_eval("generate", "--op", "FROB")
     assert r.returncode == 2 and "is not an element-wise operator" in r.stderr

@@ -25,6 +25,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -39,6 +40,7 @@
 #include "describe.hpp"
 #include "output_json.hpp"
 #include "mismatches.hpp"
+#include "normal_range.hpp"
 #include "out_dir.hpp"
 #include "pairing.hpp"
 #include "progress.hpp"
@@ -382,7 +384,17 @@ int generate(const dmlref::io::generate_options& g, bool list, const std::string
   document["format"] = "dmlref-case/1";
   document["cases"] = json::array();
   dmlref_eval::dense_export dense(out_dir);
+  std::mt19937_64 redraws(g.seed ^ 0x6e6f726d616cULL);  // "normal": its own stream, from the seed
+  long long out_of_range = 0;
   for (auto& c : cases) {
+    if (g.values == "normal") {
+      const long long left = dmlref_eval::redraw_until_normal(c, redraws, problem);
+      if (left < 0) {
+        std::cerr << "dmlref-eval: generate: case \"" << c["name"].get<std::string>() << "\": " << problem << "\n";
+        return 2;
+      }
+      out_of_range += left;
+    }
     dmlref::io::test_case parsed;
     dmlref::io::evaluation e;
     dmlref::status s = dmlref::io::read_case(c, parsed);
@@ -404,6 +416,10 @@ int generate(const dmlref::io::generate_options& g, bool list, const std::string
       }
     }
     document["cases"].push_back(std::move(c));
+  }
+  if (out_of_range != 0) {
+    std::cerr << "dmlref-eval: generate: " << out_of_range
+              << " elements still have a result that is not a finite normal number after 16 redraws\n";
   }
   if (out_dir.empty()) {
     std::cout << document.dump(1) << "\n";
@@ -547,6 +563,11 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"contiguous", "broadcast", "padded"}));
   generate_command->add_option("--count", g.count, "elements per case (default 1024)");
   generate_command->add_option("--seed", g.seed, "the random patterns' seed (default 1)");
+  generate_command
+      ->add_option("--values", g.values,
+                   "special (default: special values, every binade, random bit patterns) or normal (moderate "
+                   "inputs, drawn again where golden's result is not a finite normal number)")
+      ->check(CLI::IsMember({"special", "normal"}));
   generate_command->add_flag("--list", list, "list every operator and first-input type that can be generated");
   std::string generate_dir;
   generate_command->add_option("--out-dir", generate_dir,
@@ -602,7 +623,7 @@ int main(int argc, char** argv) {
     dmlref::data_type t{};
     if (!input_type.empty()) {
       if (!type_named(input_type, t)) return 2;
-      g.types["InputTensor"] = t;
+      g.first_input = t;
     }
     if (!exponent_type.empty()) {
       if (!type_named(exponent_type, t)) return 2;

@@ -2,7 +2,8 @@
 // Case generation without a GPU: cases of the format dmlref-case/1 for any operator of the
 // registry and any supported data types, whose inputs cover the types' special values, every
 // binade of the float types, the extremes of the integer types and random bit patterns, in
-// three layouts. Expected values are golden's, added by the caller (dmlref-eval generate).
+// three layouts; or ("normal") moderate inputs, for accuracy where results are ordinary
+// numbers. Expected values are golden's, added by the caller (dmlref-eval generate).
 //
 // Contract: generate_cases(o) returns cases that validate at the newest feature level; a
 // tensor whose type o does not fix takes the first type (the first input's type, then
@@ -27,9 +28,14 @@ namespace dmlref::io {
 struct generate_options {
   std::string op = "ELEMENT_WISE_POW";
   std::map<std::string, data_type> types;  // by tensor name; absent ones are chosen
+  data_type first_input = data_type::unknown;  // the first input's, whatever its name (--type)
   std::vector<std::string> layouts = {"contiguous", "broadcast", "padded"};
   std::uint32_t count = 1024;  // elements per case
   std::uint64_t seed = 1;
+  // "special": special values, every binade, the integer extremes and random bit patterns;
+  // "normal": moderate values (moderate_value below), which dmlref-eval generate then redraws
+  // where golden's result is not a finite normal number.
+  std::string values = "special";
 };
 
 namespace detail_generate {
@@ -98,6 +104,37 @@ json values_json(const std::vector<T>& values) {
   return a;
 }
 
+/// One value of T of moderate size: a float of either sign with an exponent from -6 to 6
+/// (FLOAT16: -3 to 3) and a random significand; an integer from -16 to 16 (0 to 32 unsigned).
+template <class T>
+T moderate_value(std::mt19937_64& rng) {
+  if constexpr (is_float_element_v<T>) {
+    using F = typename math::format_of<T>::type;
+    using bits_type = typename F::bits_type;
+    const std::uint64_t bias = (std::uint64_t{1} << (F::exponent_bits - 1)) - 1;
+    const std::uint64_t reach = F::exponent_bits > 5 ? 6 : 3;
+    const std::uint64_t exponent = bias - reach + rng() % (2 * reach + 1);
+    const std::uint64_t b = (exponent << F::mantissa_bits) | (rng() & F::mantissa_mask) | ((rng() & 1) != 0 ? F::sign_mask : 0u);
+    return math::from_bits<T>(static_cast<bits_type>(b));
+  } else if constexpr (std::is_signed_v<T>) {
+    return static_cast<T>(static_cast<int>(rng() % 33) - 16);
+  } else {
+    return static_cast<T>(rng() % 33);
+  }
+}
+
+/// count moderate values of the type, as a JSON array (values_json).
+inline json moderate_values(data_type type, std::uint32_t count, std::mt19937_64& rng) {
+  json out;
+  visit_element_type(type, [&](auto* tag) {
+    using T = std::remove_pointer_t<decltype(tag)>;
+    std::vector<T> v(count);
+    for (auto& x : v) x = moderate_value<T>(rng);
+    out = values_json(v);
+  });
+  return out;
+}
+
 inline json generated_values(data_type type, std::uint32_t count, std::mt19937_64& rng) {
   json out;
   visit_element_type(type, [&](auto* tag) {
@@ -135,16 +172,19 @@ inline bool choose_types(const generate_options& o, const operator_tensors& op,
   const std::size_t n = op.names.size();
   ops::operation_types t;
   std::vector<std::size_t> free_slots;
-  const auto fixed = [&](std::size_t k) { return o.types.find(op.names[k]); };
-  const data_type first = fixed(0) != o.types.end() ? fixed(0)->second : data_type::float32;
+  const auto fixed = [&](std::size_t k) -> data_type {  // unknown where o leaves it free
+    if (const auto it = o.types.find(op.names[k]); it != o.types.end()) return it->second;
+    return k == 0 ? o.first_input : data_type::unknown;
+  };
+  const data_type first = fixed(0) != data_type::unknown ? fixed(0) : data_type::float32;
   std::vector<data_type> order = {first};
   for (const auto c : candidate_types) {
     if (c != first) order.push_back(c);
   }
   for (std::size_t k = 0; k < n; ++k) {
     t.present[k] = true;
-    if (fixed(k) != o.types.end()) {
-      t.type[k] = fixed(k)->second;
+    if (fixed(k) != data_type::unknown) {
+      t.type[k] = fixed(k);
     } else {
       free_slots.push_back(k);
     }
@@ -194,6 +234,14 @@ inline std::vector<json> generate_cases(const generate_options& o, std::string& 
     problem = "--count takes at least 2 elements";
     return cases;
   }
+  if (o.values != "special" && o.values != "normal") {
+    problem = "the values are special and normal, not \"" + o.values + "\"";
+    return cases;
+  }
+  const bool normal = o.values == "normal";
+  const auto values = [&](data_type t, std::uint32_t n, std::mt19937_64& r) {
+    return normal ? detail_generate::moderate_values(t, n, r) : detail_generate::generated_values(t, n, r);
+  };
   // The operator's own part; the cases are made by the same code for every operator.
   detail_generate::operator_tensors op;
   std::vector<dml::attribute_values> samples;
@@ -210,7 +258,7 @@ inline std::vector<json> generate_cases(const generate_options& o, std::string& 
     for (const auto& attributes : samples) {
       json c;
       c["format"] = "dmlref-case/1";
-      std::string name = std::string(schema->name) + " " + layout;
+      std::string name = std::string(schema->name) + " " + layout + (normal ? " normal" : "");
       for (const auto& [tensor, t] : tensors) name += " " + tensor + ":" + std::string(dmlref::name(t));
       if (const auto label = attributes_label(attributes); !label.empty()) name += " " + label;
       c["name"] = name;
@@ -224,19 +272,19 @@ inline std::vector<json> generate_cases(const generate_options& o, std::string& 
         desc["dataType"] = std::string(dmlref::name(t));
         if (layout == "contiguous") {
           desc["sizes"] = {o.count};
-          if (!is_output) desc["data"] = detail_generate::generated_values(t, o.count, rng);
+          if (!is_output) desc["data"] = values(t, o.count, rng);
         } else if (layout == "broadcast") {
           desc["sizes"] = {rows, columns};
           if (k == 0 || is_output) {
-            if (!is_output) desc["data"] = detail_generate::generated_values(t, rows * columns, rng);
+            if (!is_output) desc["data"] = values(t, rows * columns, rng);
           } else {  // later inputs: one row, broadcast down the rows
             desc["strides"] = {0u, 1u};
-            desc["data"] = detail_generate::generated_values(t, columns, rng);
+            desc["data"] = values(t, columns, rng);
           }
         } else {  // padded: rows of columns + 3 elements
           desc["sizes"] = {rows, columns};
           desc["strides"] = {columns + 3, 1u};
-          if (!is_output) desc["data"] = detail_generate::generated_values(t, rows * (columns + 3), rng);
+          if (!is_output) desc["data"] = values(t, rows * (columns + 3), rng);
         }
         ts[tensor] = std::move(desc);
       }
