@@ -73,6 +73,7 @@
 #include "dmlref/ops/round.hpp"
 #include "dmlref/ops/sign.hpp"
 #include "dmlref/ops/sin.hpp"
+#include "dmlref/ops/sinh.hpp"
 #include "dmlref/ops/sqrt.hpp"
 #include "dmlref/ops/subtract.hpp"
 #include "dmlref/ops/tanh.hpp"
@@ -90,6 +91,8 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             activation_identity, activation_relu, logical_not,
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid,
+                            // The hyperbolic functions of issue 26.
+                            sinh,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,

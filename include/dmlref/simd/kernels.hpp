@@ -58,6 +58,7 @@
 #include "dmlref/simd/round.hpp"
 #include "dmlref/simd/sign.hpp"
 #include "dmlref/simd/sin_cos.hpp"
+#include "dmlref/simd/sinh_cosh.hpp"
 #include "dmlref/simd/sqrt.hpp"
 #include "dmlref/simd/subtract.hpp"
 #include "dmlref/simd/tanh.hpp"
