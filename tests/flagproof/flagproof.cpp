@@ -29,6 +29,7 @@
 #include <dmlref/ops/activation_sigmoid.hpp>
 #include <dmlref/ops/activation_tanh.hpp>
 #include <dmlref/ops/cos.hpp>
+#include <dmlref/ops/cosh.hpp>
 #include <dmlref/ops/erf.hpp>
 #include <dmlref/ops/exp.hpp>
 #include <dmlref/ops/log.hpp>
@@ -160,6 +161,8 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("ERF ScaleBias", dmlref::compute(golden, dmlref::ops::erf{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
   block("SINH", dmlref::compute(golden, dmlref::ops::sinh{}, in, o));
   block("SINH ScaleBias", dmlref::compute(golden, dmlref::ops::sinh{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
+  block("COSH", dmlref::compute(golden, dmlref::ops::cosh{}, in, o));
+  block("COSH ScaleBias", dmlref::compute(golden, dmlref::ops::cosh{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
 }
 
 template <class T, class E>

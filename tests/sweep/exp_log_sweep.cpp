@@ -376,6 +376,8 @@ int main(int argc, char** argv) {
       bench<dmlref::ops::activation_sigmoid, float16>("SIGMOID", function::sigmoid);
       bench<dmlref::ops::sinh, float>("SINH", function::sinh);
       bench<dmlref::ops::sinh, float16>("SINH", function::sinh);
+      bench<dmlref::ops::cosh, float>("COSH", function::cosh);
+      bench<dmlref::ops::cosh, float16>("COSH", function::cosh);
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
@@ -398,6 +400,7 @@ int main(int argc, char** argv) {
     ok = sweep<dmlref::ops::activation_sigmoid>("ACTIVATION_SIGMOID", function::sigmoid, stride, threads) && ok;
   }
   if (only.empty() || only == "sinh") ok = sweep<dmlref::ops::sinh>("SINH", function::sinh, stride, threads) && ok;
+  if (only.empty() || only == "cosh") ok = sweep<dmlref::ops::cosh>("COSH", function::cosh, stride, threads) && ok;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

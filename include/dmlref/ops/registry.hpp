@@ -39,6 +39,7 @@
 #include "dmlref/ops/clip_grad.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/cos.hpp"
+#include "dmlref/ops/cosh.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
 #include "dmlref/ops/difference_square.hpp"
 #include "dmlref/ops/divide.hpp"
@@ -92,7 +93,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid,
                             // The hyperbolic functions of issue 26.
-                            sinh,
+                            sinh, cosh,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,

@@ -1,6 +1,6 @@
 #pragma once
-// ELEMENT_WISE_SINH in vector lanes (contract: ops/sinh.hpp; the cosh line below is
-// ELEMENT_WISE_COSH's, whose kernel comes with it). Budget: 2 ULP FLOAT32, 1 ULP FLOAT16 from golden (docs/reliability.md
+// ELEMENT_WISE_SINH and ELEMENT_WISE_COSH in vector lanes (contracts: ops/sinh.hpp,
+// ops/cosh.hpp). Budget: 2 ULP FLOAT32, 1 ULP FLOAT16 from golden (docs/reliability.md
 // records what the sweeps measured).
 //
 // How, in double lanes (simd/hyperbolic_lanes.hpp), a = |g|:
@@ -19,6 +19,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/ops/cosh.hpp"
 #include "dmlref/ops/sinh.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
 #include "dmlref/simd/hyperbolic_lanes.hpp"
@@ -60,6 +61,20 @@ struct kernel<ops::sinh, T, T> {
     detail_hyperbolic::block<true, T>(
         op, op.scale_and_bias, out, i, in, [](floats g) { return detail_pow::magnitude_at_least(g, 0x7F800000u); },
         detail_sinh_cosh::sinh_magnitude);
+  }
+};
+
+template <class T>
+struct kernel<ops::cosh, T, T> {
+  static constexpr bool available = is_float_element_v<T>;
+  static constexpr std::size_t step = width;
+  static constexpr bool paired = std::is_same_v<T, float16>;
+
+  template <class Source>
+  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::cosh& op, T* out, std::size_t i, Source in) {
+    detail_hyperbolic::block<false, T>(
+        op, op.scale_and_bias, out, i, in, [](floats g) { return detail_pow::magnitude_at_least(g, 0x7F800000u); },
+        detail_sinh_cosh::cosh_value);
   }
 };
 
