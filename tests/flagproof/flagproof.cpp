@@ -28,6 +28,7 @@
 #include <dmlref/api/operators.hpp>
 #include <dmlref/ops/activation_sigmoid.hpp>
 #include <dmlref/ops/activation_tanh.hpp>
+#include <dmlref/ops/asinh.hpp>
 #include <dmlref/ops/cos.hpp>
 #include <dmlref/ops/cosh.hpp>
 #include <dmlref/ops/erf.hpp>
@@ -163,6 +164,8 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("SINH ScaleBias", dmlref::compute(golden, dmlref::ops::sinh{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
   block("COSH", dmlref::compute(golden, dmlref::ops::cosh{}, in, o));
   block("COSH ScaleBias", dmlref::compute(golden, dmlref::ops::cosh{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
+  block("ASINH", dmlref::compute(golden, dmlref::ops::asinh{}, in, o));
+  block("ASINH ScaleBias", dmlref::compute(golden, dmlref::ops::asinh{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
 }
 
 template <class T, class E>

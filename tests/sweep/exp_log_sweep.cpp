@@ -378,6 +378,8 @@ int main(int argc, char** argv) {
       bench<dmlref::ops::sinh, float16>("SINH", function::sinh);
       bench<dmlref::ops::cosh, float>("COSH", function::cosh);
       bench<dmlref::ops::cosh, float16>("COSH", function::cosh);
+      bench<dmlref::ops::asinh, float>("ASINH", function::asinh);
+      bench<dmlref::ops::asinh, float16>("ASINH", function::asinh);
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
@@ -401,6 +403,7 @@ int main(int argc, char** argv) {
   }
   if (only.empty() || only == "sinh") ok = sweep<dmlref::ops::sinh>("SINH", function::sinh, stride, threads) && ok;
   if (only.empty() || only == "cosh") ok = sweep<dmlref::ops::cosh>("COSH", function::cosh, stride, threads) && ok;
+  if (only.empty() || only == "asinh") ok = sweep<dmlref::ops::asinh>("ASINH", function::asinh, stride, threads) && ok;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
