@@ -27,6 +27,7 @@
 #include <dmlref/api/compute.hpp>
 #include <dmlref/api/operators.hpp>
 #include <dmlref/ops/activation_sigmoid.hpp>
+#include <dmlref/ops/acosh.hpp>
 #include <dmlref/ops/activation_tanh.hpp>
 #include <dmlref/ops/asinh.hpp>
 #include <dmlref/ops/cos.hpp>
@@ -166,6 +167,8 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("COSH ScaleBias", dmlref::compute(golden, dmlref::ops::cosh{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
   block("ASINH", dmlref::compute(golden, dmlref::ops::asinh{}, in, o));
   block("ASINH ScaleBias", dmlref::compute(golden, dmlref::ops::asinh{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
+  block("ACOSH", dmlref::compute(golden, dmlref::ops::acosh{}, in, o));
+  block("ACOSH ScaleBias", dmlref::compute(golden, dmlref::ops::acosh{{}, dmlref::scale_bias{1.5f, 1.25f}}, in, o));
 }
 
 template <class T, class E>

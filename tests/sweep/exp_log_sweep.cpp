@@ -380,6 +380,8 @@ int main(int argc, char** argv) {
       bench<dmlref::ops::cosh, float16>("COSH", function::cosh);
       bench<dmlref::ops::asinh, float>("ASINH", function::asinh);
       bench<dmlref::ops::asinh, float16>("ASINH", function::asinh);
+      bench<dmlref::ops::acosh, float>("ACOSH", function::acosh);
+      bench<dmlref::ops::acosh, float16>("ACOSH", function::acosh);
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
@@ -404,6 +406,7 @@ int main(int argc, char** argv) {
   if (only.empty() || only == "sinh") ok = sweep<dmlref::ops::sinh>("SINH", function::sinh, stride, threads) && ok;
   if (only.empty() || only == "cosh") ok = sweep<dmlref::ops::cosh>("COSH", function::cosh, stride, threads) && ok;
   if (only.empty() || only == "asinh") ok = sweep<dmlref::ops::asinh>("ASINH", function::asinh, stride, threads) && ok;
+  if (only.empty() || only == "acosh") ok = sweep<dmlref::ops::acosh>("ACOSH", function::acosh, stride, threads) && ok;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

@@ -13,6 +13,7 @@
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/ops/abs.hpp"
+#include "dmlref/ops/acosh.hpp"
 #include "dmlref/ops/activation_hard_sigmoid.hpp"
 #include "dmlref/ops/activation_hard_swish.hpp"
 #include "dmlref/ops/activation_identity.hpp"
@@ -94,7 +95,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid,
                             // The hyperbolic functions of issue 26.
-                            sinh, cosh, asinh,
+                            sinh, cosh, asinh, acosh,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,
