@@ -30,6 +30,7 @@
 #include <dmlref/ops/acosh.hpp>
 #include <dmlref/ops/activation_tanh.hpp>
 #include <dmlref/ops/asinh.hpp>
+#include <dmlref/ops/atanh.hpp>
 #include <dmlref/ops/cos.hpp>
 #include <dmlref/ops/cosh.hpp>
 #include <dmlref/ops/erf.hpp>
@@ -169,6 +170,8 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("ASINH ScaleBias", dmlref::compute(golden, dmlref::ops::asinh{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
   block("ACOSH", dmlref::compute(golden, dmlref::ops::acosh{}, in, o));
   block("ACOSH ScaleBias", dmlref::compute(golden, dmlref::ops::acosh{{}, dmlref::scale_bias{1.5f, 1.25f}}, in, o));
+  block("ATANH", dmlref::compute(golden, dmlref::ops::atanh{}, in, o));
+  block("ATANH ScaleBias", dmlref::compute(golden, dmlref::ops::atanh{{}, dmlref::scale_bias{0.5f, -0.25f}}, in, o));
 }
 
 template <class T, class E>

@@ -382,6 +382,8 @@ int main(int argc, char** argv) {
       bench<dmlref::ops::asinh, float16>("ASINH", function::asinh);
       bench<dmlref::ops::acosh, float>("ACOSH", function::acosh);
       bench<dmlref::ops::acosh, float16>("ACOSH", function::acosh);
+      bench<dmlref::ops::atanh, float>("ATANH", function::atanh);
+      bench<dmlref::ops::atanh, float16>("ATANH", function::atanh);
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
@@ -407,6 +409,7 @@ int main(int argc, char** argv) {
   if (only.empty() || only == "cosh") ok = sweep<dmlref::ops::cosh>("COSH", function::cosh, stride, threads) && ok;
   if (only.empty() || only == "asinh") ok = sweep<dmlref::ops::asinh>("ASINH", function::asinh, stride, threads) && ok;
   if (only.empty() || only == "acosh") ok = sweep<dmlref::ops::acosh>("ACOSH", function::acosh, stride, threads) && ok;
+  if (only.empty() || only == "atanh") ok = sweep<dmlref::ops::atanh>("ATANH", function::atanh, stride, threads) && ok;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

@@ -29,6 +29,7 @@
 #include "dmlref/ops/activation_thresholded_relu.hpp"
 #include "dmlref/ops/add.hpp"
 #include "dmlref/ops/asinh.hpp"
+#include "dmlref/ops/atanh.hpp"
 #include "dmlref/ops/bit_and.hpp"
 #include "dmlref/ops/bit_count.hpp"
 #include "dmlref/ops/bit_not.hpp"
@@ -95,7 +96,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid,
                             // The hyperbolic functions of issue 26.
-                            sinh, cosh, asinh, acosh,
+                            sinh, cosh, asinh, acosh, atanh,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,

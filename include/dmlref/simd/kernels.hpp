@@ -18,6 +18,7 @@
 #include "dmlref/simd/add.hpp"
 #include "dmlref/simd/apply.hpp"
 #include "dmlref/simd/asinh.hpp"
+#include "dmlref/simd/atanh.hpp"
 #include "dmlref/simd/bit_and.hpp"
 #include "dmlref/simd/bit_count.hpp"
 #include "dmlref/simd/bit_not.hpp"
