@@ -1,4 +1,5 @@
-// math/exp_log.hpp, math/tanh.hpp, math/sigmoid.hpp: the constants proven with exact integer arithmetic, special values, and
+// math/exp_log.hpp, math/tanh.hpp, math/sigmoid.hpp, math/hyperbolic.hpp: the constants proven with exact integer
+// arithmetic, the fixed-point logarithm and square root checked against exact ones, special values, and
 // the exact decision at rounding boundaries (forced by widened error bounds). The sweep of
 // every input against LLVM's C library and MPFR is tests/sweep/exp_log_sweep.cpp.
 
@@ -8,6 +9,7 @@
 #include <cstring>
 
 #include <dmlref/math/exp_log.hpp>
+#include <dmlref/math/hyperbolic.hpp>
 #include <dmlref/math/sigmoid.hpp>
 #include <dmlref/math/tanh.hpp>
 
@@ -194,5 +196,136 @@ TEST_CASE("exp_log: sigmoid's special values, and its exact decision forced as a
       a.error = std::uint64_t{1} << (lead - 10 - 2);
       CHECK(el::round_approximation<binary16>(a, side) == m::sigmoid_rounded<binary16>(r));
     }
+  }
+}
+
+TEST_CASE("hyperbolic: ln_fixed within its bound of an exact enclosure, isqrt exact") {
+  namespace hy = m::detail_hyperbolic;
+  const std::uint64_t precision = 192;
+  const auto ln2 = m::ln2_enclosure(precision);
+  std::uint64_t y = 0x8000000000000001u;
+  for (int k = 0; k < 400; ++k) {
+    CAPTURE(y);
+    const std::int64_t e = k % 104 - 63;  // ln(y 2^e) >= 0
+    const hy::signed_fixed approx = hy::ln_fixed(y, e);
+    // ln(y 2^e) 2^192 = (ln y + e ln 2) 2^192, enclosed exactly.
+    const m::log_split split = m::ln_integer(y, precision);
+    const auto octaves = static_cast<std::uint64_t>(split.whole_octaves);
+    m::fixed_enclosure positive = m::scale_enclosure(ln2, m::bigint(octaves), 0) + split.fraction_log;
+    const m::fixed_enclosure negative = m::scale_enclosure(ln2, m::bigint(static_cast<std::uint64_t>(-e)), 0);
+    if (e >= 0) positive = positive + m::scale_enclosure(ln2, m::bigint(static_cast<std::uint64_t>(e)), 0);
+    const m::bigint lo = e >= 0 ? positive.lo : positive.lo - negative.hi;
+    const m::bigint hi = e >= 0 ? positive.hi : positive.hi - negative.lo;
+    REQUIRE(!approx.negative);
+    // |approx 2^72 - exact 2^192| < 1.04 2^-64 2^192 = 1.04 2^128.
+    const m::bigint a = big(approx.magnitude).shifted_left(72);
+    const m::bigint bound = m::bigint(0x10A3D70A3D70A3D7u).shifted_left(68);  // 1.04 2^128 (rounded up)
+    CHECK(compare(a, hi + bound) < 0);
+    CHECK(compare(lo, a + bound) < 0);
+    y = y + 0x0123456789ABCDEu * static_cast<std::uint64_t>(k + 1);
+    if (y < 0x8000000000000000u) y |= 0x8000000000000000u;
+  }
+  for (std::uint64_t r : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{0xFFFFFFFFu},
+                          std::uint64_t{0x5A827999FCEF3242u}, std::uint64_t{0xFFFFFFFFFFFFFFFFu}}) {
+    CAPTURE(r);
+    const el::u128 square = el::multiply(r, r);
+    CHECK(hy::isqrt(square) == r);
+    if (r != 0) CHECK(hy::isqrt(square - el::u128{0, 1}) == r - 1);
+    if (r != 0xFFFFFFFFFFFFFFFFu) CHECK(hy::isqrt(square + el::u128{0, 2 * r}) == r);  // (r + 1)^2 - 1
+    const m::bigint b = big(square);
+    CHECK(compare(hy::isqrt(b), m::bigint(r)) == 0);
+    if (r != 0) CHECK(compare(hy::isqrt(b - m::bigint(1)), m::bigint(r - 1)) == 0);
+  }
+}
+
+TEST_CASE("hyperbolic: special values, FLOAT32 and FLOAT16") {
+  const float inf = from_bits32(0x7F800000u);
+  const float nan = from_bits32(0xFFC01234u);
+  const auto r = [](float x) { return m::to_real(x); };
+  CHECK(m::sinh_rounded<binary32>(r(0.0f)) == 0u);
+  CHECK(m::sinh_rounded<binary32>(r(-0.0f)) == 0x80000000u);
+  CHECK(m::sinh_rounded<binary32>(r(-inf)) == 0xFF800000u);
+  CHECK(m::sinh_rounded<binary32>(r(nan)) == 0x7FC00000u);
+  CHECK(m::sinh_rounded<binary32>(r(from_bits32(0x80000001u))) == 0x80000001u);
+  CHECK(m::sinh_rounded<binary32>(r(-1000.0f)) == 0xFF800000u);
+  CHECK(m::cosh_rounded<binary32>(r(-0.0f)) == 0x3F800000u);
+  CHECK(m::cosh_rounded<binary32>(r(-inf)) == 0x7F800000u);
+  CHECK(m::cosh_rounded<binary32>(r(from_bits32(0x00000001u))) == 0x3F800000u);
+  CHECK(m::cosh_rounded<binary32>(r(nan)) == 0x7FC00000u);
+  CHECK(m::asinh_rounded<binary32>(r(-0.0f)) == 0x80000000u);
+  CHECK(m::asinh_rounded<binary32>(r(-inf)) == 0xFF800000u);
+  CHECK(m::asinh_rounded<binary32>(r(from_bits32(0x80000001u))) == 0x80000001u);
+  CHECK(m::acosh_rounded<binary32>(r(1.0f)) == 0u);
+  CHECK(m::acosh_rounded<binary32>(r(inf)) == 0x7F800000u);
+  CHECK(m::acosh_rounded<binary32>(r(0.0f)) == 0x7FC00000u);
+  CHECK(m::acosh_rounded<binary32>(r(-0.0f)) == 0x7FC00000u);
+  CHECK(m::acosh_rounded<binary32>(r(from_bits32(0x3F7FFFFFu))) == 0x7FC00000u);
+  CHECK(m::acosh_rounded<binary32>(r(-inf)) == 0x7FC00000u);
+  CHECK(m::atanh_rounded<binary32>(r(-0.0f)) == 0x80000000u);
+  CHECK(m::atanh_rounded<binary32>(r(1.0f)) == 0x7F800000u);
+  CHECK(m::atanh_rounded<binary32>(r(-1.0f)) == 0xFF800000u);
+  CHECK(m::atanh_rounded<binary32>(r(from_bits32(0x3F800001u))) == 0x7FC00000u);
+  CHECK(m::atanh_rounded<binary32>(r(inf)) == 0x7FC00000u);
+  CHECK(m::atanh_rounded<binary32>(r(from_bits32(0x00000003u))) == 0x00000003u);
+  CHECK(m::sinh_rounded<binary16>(r(12.0f)) == 0x7C00u);
+  CHECK(m::cosh_rounded<binary16>(r(-12.0f)) == 0x7C00u);
+  CHECK(m::acosh_rounded<binary16>(r(1.0f)) == 0u);
+  CHECK(m::atanh_rounded<binary16>(r(-1.0f)) == 0xFC00u);
+  // A FLOAT32 x on a FLOAT16 midpoint: sinh x and atanh x lie just above it and round away
+  // from zero, asinh x just below it and rounds toward zero.
+  CHECK(m::sinh_rounded<binary16>(r(from_bits32(0x33000000u))) == 0x0001u);   // 2^-25
+  CHECK(m::atanh_rounded<binary16>(r(from_bits32(0x33000000u))) == 0x0001u);
+  CHECK(m::asinh_rounded<binary16>(r(from_bits32(0x33000000u))) == 0u);
+  CHECK(m::asinh_rounded<binary16>(r(from_bits32(0x3A801000u))) == 0x1400u);  // (1 + 2^-11) 2^-10
+  CHECK(m::sinh_rounded<binary16>(r(from_bits32(0x3A801000u))) == 0x1401u);
+}
+
+TEST_CASE("hyperbolic: the exact decision agrees with golden wherever it is forced") {
+  // As for TANH above: the approximations' bounds widened to a quarter of a FLOAT32 and of a
+  // FLOAT16 unit, so that the decision runs on about half the inputs; its answers must be
+  // golden's, which the sweeps prove correctly rounded.
+  namespace hy = m::detail_hyperbolic;
+  const auto forced = [](el::approximation a, auto side, auto golden32, auto golden16) {
+    const int lead = dmlref::detail::bit_width(a.mantissa) - 1;
+    el::approximation a32 = a, a16 = a;
+    a32.error = std::uint64_t{1} << (lead - 23 - 2);
+    a16.error = std::uint64_t{1} << (lead - 10 - 2);
+    CHECK(el::round_approximation<binary32>(a32, side) == (golden32 & 0x7FFFFFFFu));
+    CHECK(el::round_approximation<binary16>(a16, side) == (golden16 & 0x7FFFu));
+  };
+  for (std::uint32_t u = 1; u < 0x42FF0000u; u += 0x000DA2B3u) {
+    const m::real x = m::to_real(from_bits32(u | 0x80000000u));
+    CAPTURE(u);
+    forced(hy::sinh_approximation(x.magnitude),
+           [&](const m::exact_binary& b, bool& k) { return hy::compare_with_inverse(x.magnitude, b, false, k); },
+           m::sinh_rounded<binary32>(x), m::sinh_rounded<binary16>(x));
+    if (u >= 0x30800000u) {
+      forced(hy::exp_pair(x.magnitude, false),
+             [&](const m::exact_binary& b, bool& k) { return hy::compare_with_inverse(x.magnitude, b, true, k); },
+             m::cosh_rounded<binary32>(x), m::cosh_rounded<binary16>(x));
+    }
+    if (u < 0x3F800000u) {
+      forced(hy::atanh_approximation(x.magnitude),
+             [&](const m::exact_binary& b, bool& k) { return hy::compare_atanh(x.magnitude, b, k); },
+             m::atanh_rounded<binary32>(x), m::atanh_rounded<binary16>(x));
+    }
+  }
+  for (std::uint32_t u = 1; u < 0x7F000000u; u += 0x001DA2B3u) {
+    const m::real x = m::to_real(from_bits32(u));
+    CAPTURE(u);
+    forced(hy::asinh_approximation(x.magnitude),
+           [&](const m::exact_binary& b, bool& k) { return hy::compare_root_log(x.magnitude, b, false, k); },
+           m::asinh_rounded<binary32>(x), m::asinh_rounded<binary16>(x));
+    if (u > 0x3F800000u) {
+      forced(hy::root_log(x.magnitude, true),
+             [&](const m::exact_binary& b, bool& k) { return hy::compare_root_log(x.magnitude, b, true, k); },
+             m::acosh_rounded<binary32>(x), m::acosh_rounded<binary16>(x));
+    }
+  }
+  for (std::uint32_t u = 0x3F800001u; u < 0x3F810000u; u += 0x00000A2Bu) {  // acosh next to 1
+    const m::real x = m::to_real(from_bits32(u));
+    forced(hy::root_log(x.magnitude, true),
+           [&](const m::exact_binary& b, bool& k) { return hy::compare_root_log(x.magnitude, b, true, k); },
+           m::acosh_rounded<binary32>(x), m::acosh_rounded<binary16>(x));
   }
 }

@@ -1,6 +1,7 @@
 // Golden results under the consumer's compiler flags: this program computes golden outputs
 // of SIGN, POW, CONSTANT_POW, DEQUANTIZE_LINEAR, QUANTIZE_LINEAR, the exponential family
-// (EXP, LOG, TANH, SIGMOID), SIN, COS and ERF, whose golden does the most arithmetic, over a fixed set of
+// (EXP, LOG, TANH, SIGMOID), SIN, COS, ERF and the hyperbolic functions (SINH, COSH, ASINH,
+// ACOSH, ATANH), whose golden does the most arithmetic, over a fixed set of
 // inputs (IEEE special values, subnormals, values near rounding boundaries, ordinary values)
 // through the typed API, and prints them as hex, one line per block. scripts/flagproof.sh
 // builds it under -O0, -O2, -O3 -march=native, -ffast-math and -ffp-contract=fast (and their
@@ -26,12 +27,17 @@
 #include <dmlref/api/compute.hpp>
 #include <dmlref/api/operators.hpp>
 #include <dmlref/ops/activation_sigmoid.hpp>
+#include <dmlref/ops/acosh.hpp>
 #include <dmlref/ops/activation_tanh.hpp>
+#include <dmlref/ops/asinh.hpp>
+#include <dmlref/ops/atanh.hpp>
 #include <dmlref/ops/cos.hpp>
+#include <dmlref/ops/cosh.hpp>
 #include <dmlref/ops/erf.hpp>
 #include <dmlref/ops/exp.hpp>
 #include <dmlref/ops/log.hpp>
 #include <dmlref/ops/sin.hpp>
+#include <dmlref/ops/sinh.hpp>
 #include <dmlref/ops/tanh.hpp>
 
 #if defined(__SSE2__) || defined(_M_X64)
@@ -156,6 +162,16 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("COS ScaleBias", dmlref::compute(golden, dmlref::ops::cos{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
   block("ERF", dmlref::compute(golden, dmlref::ops::erf{}, in, o));
   block("ERF ScaleBias", dmlref::compute(golden, dmlref::ops::erf{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
+  block("SINH", dmlref::compute(golden, dmlref::ops::sinh{}, in, o));
+  block("SINH ScaleBias", dmlref::compute(golden, dmlref::ops::sinh{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
+  block("COSH", dmlref::compute(golden, dmlref::ops::cosh{}, in, o));
+  block("COSH ScaleBias", dmlref::compute(golden, dmlref::ops::cosh{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
+  block("ASINH", dmlref::compute(golden, dmlref::ops::asinh{}, in, o));
+  block("ASINH ScaleBias", dmlref::compute(golden, dmlref::ops::asinh{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
+  block("ACOSH", dmlref::compute(golden, dmlref::ops::acosh{}, in, o));
+  block("ACOSH ScaleBias", dmlref::compute(golden, dmlref::ops::acosh{{}, dmlref::scale_bias{1.5f, 1.25f}}, in, o));
+  block("ATANH", dmlref::compute(golden, dmlref::ops::atanh{}, in, o));
+  block("ATANH ScaleBias", dmlref::compute(golden, dmlref::ops::atanh{{}, dmlref::scale_bias{0.5f, -0.25f}}, in, o));
 }
 
 template <class T, class E>

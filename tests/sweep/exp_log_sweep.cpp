@@ -1,11 +1,12 @@
 // dmlref-exp-log-sweep: golden ELEMENT_WISE_EXP, ELEMENT_WISE_LOG, ELEMENT_WISE_TANH,
-// ACTIVATION_TANH and ACTIVATION_SIGMOID against independent correctly rounded references, on
-// every input (or every stride-th), and the fast path's distance from golden.
+// ACTIVATION_TANH, ACTIVATION_SIGMOID and ELEMENT_WISE_SINH, _COSH, _ASINH, _ACOSH, _ATANH
+// against independent correctly rounded references, on every input (or every stride-th), and
+// the fast path's distance from golden.
 //
 //   FLOAT32: every bit pattern u = 0, stride, 2 stride, ... below 2^32. The reference is
-//            LLVM's C library (its expf, logf and tanhf are designed to be correctly rounded;
-//            SIGMOID, which it lacks: a long double candidate trusted only far from
-//            boundaries, as llvm_reference's comment says), called
+//            LLVM's C library (its expf, logf, tanhf, sinhf, coshf, asinhf, acoshf and atanhf
+//            are designed to be correctly rounded; SIGMOID, which it lacks: a long double
+//            candidate trusted only far from boundaries, as llvm_reference's comment says), called
 //            through its versioned C++ namespace; where it and golden differ, GNU MPFR at
 //            binary32's precision and exponent range (subnormals emulated) decides. A
 //            difference where MPFR sides with golden is a defect of the reference, reported.
@@ -13,8 +14,9 @@
 //   fast:    the fast path (dmlref::fast, xsimd) on the same inputs: the worst ULP distance
 //            from golden, against each operator's fast_ulp_budget.
 //
-// Usage: dmlref-exp-log-sweep [--stride N] [--threads N] [--only exp|log|tanh|sigmoid]  (threads 0: one per
-//        hardware thread);  dmlref-exp-log-sweep --bench 1: one-thread ns per element
+// Usage: dmlref-exp-log-sweep [--stride N] [--threads N]
+//                             [--only exp|log|tanh|sigmoid|sinh|cosh|asinh|acosh|atanh]
+//        (threads 0: one per hardware thread);  dmlref-exp-log-sweep --bench 1: one-thread ns per element
 // Exit status 0 when golden matches on every input and the fast path is within budget.
 // Test-only: golden never calls LLVM's C library or MPFR.
 
@@ -39,6 +41,11 @@ namespace __llvm_libc_19_1_7_ {
 float expf(float);
 float logf(float);
 float tanhf(float);
+float sinhf(float);
+float coshf(float);
+float asinhf(float);
+float acoshf(float);
+float atanhf(float);
 }  // namespace __llvm_libc_19_1_7_
 
 namespace {
@@ -54,13 +61,18 @@ bool is_nan32(std::uint32_t b) { return (b & 0x7FFFFFFFu) > 0x7F800000u; }
 bool is_nan16(std::uint16_t b) { return (b & 0x7FFFu) > 0x7C00u; }
 
 /// The function swept: EXP, LOG or TANH.
-enum class function { exp, log, tanh, sigmoid };
+enum class function { exp, log, tanh, sigmoid, sinh, cosh, asinh, acosh, atanh };
 
 float llvm_reference(function f, float x) {
   switch (f) {
     case function::exp: return __llvm_libc_19_1_7_::expf(x);
     case function::log: return __llvm_libc_19_1_7_::logf(x);
     case function::tanh: return __llvm_libc_19_1_7_::tanhf(x);
+    case function::sinh: return __llvm_libc_19_1_7_::sinhf(x);
+    case function::cosh: return __llvm_libc_19_1_7_::coshf(x);
+    case function::asinh: return __llvm_libc_19_1_7_::asinhf(x);
+    case function::acosh: return __llvm_libc_19_1_7_::acoshf(x);
+    case function::atanh: return __llvm_libc_19_1_7_::atanhf(x);
     default: break;
   }
   // sigmoid: LLVM's C library has none. 1 / (1 + e^-x) in long double (64-bit significand,
@@ -84,7 +96,7 @@ bool sigmoid_trusted(float x) {
   return std::fabs(f - 0.5L) > 0x1p-25L;  // 2 |f - 1/2| > 2^-24 units of 2^(e-25) >= 2^-50 s
 }
 
-/// e^x, ln x or tanh x of an exact double x, correctly rounded to binary32 (precision 24, subnormals
+/// e^x, ln x, tanh x, the sigmoid or a hyperbolic function of an exact double x, correctly rounded to binary32 (precision 24, subnormals
 /// emulated) or binary16 (precision 11), as the format's bits.
 template <class T>
 auto mpfr_reference(double x, function f) {
@@ -112,9 +124,16 @@ auto mpfr_reference(double x, function f) {
     t = mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN);
     mpfr_clear(wide);
   } else {
-    t = f == function::exp   ? mpfr_exp(v, in, MPFR_RNDN)
-        : f == function::log ? mpfr_log(v, in, MPFR_RNDN)
-                             : mpfr_tanh(v, in, MPFR_RNDN);
+    switch (f) {
+      case function::exp: t = mpfr_exp(v, in, MPFR_RNDN); break;
+      case function::log: t = mpfr_log(v, in, MPFR_RNDN); break;
+      case function::tanh: t = mpfr_tanh(v, in, MPFR_RNDN); break;
+      case function::sinh: t = mpfr_sinh(v, in, MPFR_RNDN); break;
+      case function::cosh: t = mpfr_cosh(v, in, MPFR_RNDN); break;
+      case function::asinh: t = mpfr_asinh(v, in, MPFR_RNDN); break;
+      case function::acosh: t = mpfr_acosh(v, in, MPFR_RNDN); break;
+      default: t = mpfr_atanh(v, in, MPFR_RNDN); break;
+    }
   }
   t = mpfr_subnormalize(v, t, MPFR_RNDN);
   const double d = mpfr_get_d(v, MPFR_RNDN);  // exact: a binary16/32 value, +-0, +-Inf or NaN
@@ -168,7 +187,17 @@ void fast_distance(const T* golden, const T* fast, std::size_t n, tally& t) {
 }
 
 const char* name_of(function f) {
-  return f == function::exp ? "EXP" : f == function::log ? "LOG" : f == function::tanh ? "TANH" : "SIGMOID";
+  switch (f) {
+    case function::exp: return "EXP";
+    case function::log: return "LOG";
+    case function::tanh: return "TANH";
+    case function::sigmoid: return "SIGMOID";
+    case function::sinh: return "SINH";
+    case function::cosh: return "COSH";
+    case function::asinh: return "ASINH";
+    case function::acosh: return "ACOSH";
+    default: return "ATANH";
+  }
 }
 
 template <class Op>
@@ -279,17 +308,23 @@ bool sweep(const char* name, function fn, std::uint64_t stride, unsigned threads
 
 /// Single-thread throughput of both paths, ns per element, over 2^16 elements: EXP on values
 /// spread over [-100, 88] (FLOAT16: [-16, 11]), LOG on positive normal bit patterns spread
-/// evenly, TANH over [-10, 10]. The best of 5 repetitions.
+/// evenly, TANH, SIGMOID, SINH, COSH and ASINH over [-10, 10], ACOSH over [1, 100], ATANH
+/// over (-1, 1). The best of 5 repetitions.
 template <class Op, class T>
 void bench(const char* name, function fn) {
   const std::size_t n = 1u << 16;
   std::vector<T> in(n), out(n);
   for (std::size_t k = 0; k < n; ++k) {
     const double f = (static_cast<double>((k * 40503u) % n) + 0.5) / static_cast<double>(n);
+    if (fn == function::acosh || fn == function::atanh) {
+      const double v = fn == function::acosh ? 1.0 + 99.0 * f : -1.0 + 2.0 * f;
+      in[k] = dmlref::math::round_real<T>(dmlref::math::to_real(v));
+      continue;
+    }
     if constexpr (std::is_same_v<T, float>) {
       if (fn == function::exp) {
         in[k] = static_cast<float>(-100.0 + 188.0 * f);
-      } else if (fn == function::tanh || fn == function::sigmoid) {
+      } else if (fn != function::log) {
         in[k] = static_cast<float>(-10.0 + 20.0 * f);
       } else {
         const auto u = static_cast<std::uint32_t>(0x00800000u + f * (0x7F7FFFFFu - 0x00800000u));
@@ -339,11 +374,21 @@ int main(int argc, char** argv) {
       bench<dmlref::ops::tanh, float16>("TANH", function::tanh);
       bench<dmlref::ops::activation_sigmoid, float>("SIGMOID", function::sigmoid);
       bench<dmlref::ops::activation_sigmoid, float16>("SIGMOID", function::sigmoid);
+      bench<dmlref::ops::sinh, float>("SINH", function::sinh);
+      bench<dmlref::ops::sinh, float16>("SINH", function::sinh);
+      bench<dmlref::ops::cosh, float>("COSH", function::cosh);
+      bench<dmlref::ops::cosh, float16>("COSH", function::cosh);
+      bench<dmlref::ops::asinh, float>("ASINH", function::asinh);
+      bench<dmlref::ops::asinh, float16>("ASINH", function::asinh);
+      bench<dmlref::ops::acosh, float>("ACOSH", function::acosh);
+      bench<dmlref::ops::acosh, float16>("ACOSH", function::acosh);
+      bench<dmlref::ops::atanh, float>("ATANH", function::atanh);
+      bench<dmlref::ops::atanh, float16>("ATANH", function::atanh);
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
     } else {
-      std::fprintf(stderr, "usage: %s [--stride N] [--threads N] [--only exp|log|tanh|sigmoid]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--stride N] [--threads N] [--only exp|log|tanh|sigmoid|sinh|cosh|asinh|acosh|atanh]\n", argv[0]);
       return 2;
     }
   }
@@ -360,6 +405,11 @@ int main(int argc, char** argv) {
   if (only.empty() || only == "sigmoid") {
     ok = sweep<dmlref::ops::activation_sigmoid>("ACTIVATION_SIGMOID", function::sigmoid, stride, threads) && ok;
   }
+  if (only.empty() || only == "sinh") ok = sweep<dmlref::ops::sinh>("SINH", function::sinh, stride, threads) && ok;
+  if (only.empty() || only == "cosh") ok = sweep<dmlref::ops::cosh>("COSH", function::cosh, stride, threads) && ok;
+  if (only.empty() || only == "asinh") ok = sweep<dmlref::ops::asinh>("ASINH", function::asinh, stride, threads) && ok;
+  if (only.empty() || only == "acosh") ok = sweep<dmlref::ops::acosh>("ACOSH", function::acosh, stride, threads) && ok;
+  if (only.empty() || only == "atanh") ok = sweep<dmlref::ops::atanh>("ATANH", function::atanh, stride, threads) && ok;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 
+#include "dmlref/core/bits.hpp"
 #include "dmlref/math/bigint.hpp"
 
 namespace dmlref::math {
@@ -55,20 +56,19 @@ inline fixed_enclosure ln2_enclosure(std::uint64_t precision) {
   return detail_log::two_atanh(bigint(1), bigint(3), precision);
 }
 
-/// For an integer v >= 1, splits ln v = whole_octaves * ln 2 + ln f with f = v / 2^whole_octaves
+/// For an integer v >= 1 (a bigint, or a 64-bit word), splits ln v = whole_octaves * ln 2 + ln f with f = v / 2^whole_octaves
 /// in [1, 2), and encloses ln f (in [0, ln 2)): f = (1 + u) / (1 - u) with
 /// u = (v - 2^E) / (v + 2^E) in [0, 1/3).
 struct log_split {
   int whole_octaves = 0;
   fixed_enclosure fraction_log;
 };
-inline log_split ln_integer(std::uint64_t v, std::uint64_t precision) {
-  int octaves = -1;
-  for (auto t = v; t != 0; t >>= 1) ++octaves;
+inline log_split ln_integer(const bigint& v, std::uint64_t precision) {
+  const auto octaves = static_cast<int>(v.bit_length()) - 1;
   const bigint power_of_two = bigint(1).shifted_left(static_cast<std::uint64_t>(octaves));
-  const bigint value(v);
-  return {octaves, detail_log::two_atanh(value - power_of_two, value + power_of_two, precision)};
+  return {octaves, detail_log::two_atanh(v - power_of_two, v + power_of_two, precision)};
 }
+inline log_split ln_integer(std::uint64_t v, std::uint64_t precision) { return ln_integer(bigint(v), precision); }
 
 /// An enclosure scaled by the exact dyadic m * 2^shift (m >= 0): lo rounded down, hi up.
 inline fixed_enclosure scale_enclosure(const fixed_enclosure& e, const bigint& m, std::int64_t shift) {
@@ -92,6 +92,28 @@ inline fixed_enclosure dyadic_enclosure(const bigint& m, std::int64_t shift) {
 
 inline fixed_enclosure operator+(const fixed_enclosure& a, const fixed_enclosure& b) {
   return {a.lo + b.lo, a.hi + b.hi};
+}
+
+/// 2 atanh b = ln((1 + b) / (1 - b)) for an exact 0 < b < 1, b = B 2^j with 2^-j + B < 2^64
+/// (every FLOAT32 and FLOAT16 value and rounding boundary below 1): 2 atanh(B / 2^-j) by the
+/// series for b <= 1/3, else ln N1 - ln N2 with N1, N2 = 2^-j +- B.
+inline fixed_enclosure two_atanh_dyadic(const detail::exact_binary& b, std::uint64_t precision) {
+  const std::uint64_t b_mantissa = b.mantissa;
+  const auto minus_j = static_cast<std::uint64_t>(-b.exponent);
+  const bigint unit = bigint(1).shifted_left(minus_j);
+  if (compare(bigint(b_mantissa) * bigint(3), unit) <= 0) return detail_log::two_atanh(bigint(b_mantissa), unit, precision);
+  const std::uint64_t n1 = (std::uint64_t{1} << minus_j) + b_mantissa;
+  const std::uint64_t n2 = (std::uint64_t{1} << minus_j) - b_mantissa;
+  const log_split l1 = ln_integer(n1, precision);
+  const log_split l2 = ln_integer(n2, precision);
+  // (o1 - o2) ln 2 + f1 - f2, o1 >= o2: positive part (o1 - o2) ln 2 + f1, negative f2.
+  const auto octaves = static_cast<std::uint64_t>(l1.whole_octaves - l2.whole_octaves);
+  const fixed_enclosure positive = scale_enclosure(ln2_enclosure(precision), bigint(octaves), 0) + l1.fraction_log;
+  // The value is positive, so positive >= f2 exactly; the enclosure's ends may still cross: clamp at 0.
+  fixed_enclosure r;
+  r.lo = compare(positive.lo, l2.fraction_log.hi) > 0 ? positive.lo - l2.fraction_log.hi : bigint();
+  r.hi = positive.hi - (compare(positive.hi, l2.fraction_log.lo) >= 0 ? l2.fraction_log.lo : positive.hi);
+  return r;
 }
 
 }  // namespace dmlref::math

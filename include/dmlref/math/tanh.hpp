@@ -117,33 +117,11 @@ inline int compare_tanh(const exact_binary& x, const exact_binary& b, bool& know
   using detail_exp_log::first_guard_bits;
   using detail_exp_log::max_guard_bits;
   known = false;
-  // b = B 2^j, j < 0: 2^-j as a big integer, and whether b <= 1/3 (3 B <= 2^-j).
-  const std::uint64_t b_mantissa = b.mantissa;
-  const auto minus_j = static_cast<std::uint64_t>(-b.exponent);
-  const bigint unit = bigint(1).shifted_left(minus_j);
-  const bool small = compare(bigint(b_mantissa) * bigint(3), unit) <= 0;
   for (auto guard = first_guard_bits; guard <= max_guard_bits; guard *= 2) {
     const std::uint64_t precision = guard + 32;
     // 2|x| 2^precision, exactly or between its floor and ceiling.
     const fixed_enclosure lhs = dyadic_enclosure(bigint(x.mantissa), static_cast<std::int64_t>(precision) + x.exponent + 1);
-    fixed_enclosure rhs;  // ln((1 + b)/(1 - b))
-    if (small) {
-      rhs = detail_log::two_atanh(bigint(b_mantissa), unit, precision);
-    } else {
-      // ln N1 - ln N2, N1 = 2^-j + B, N2 = 2^-j - B: below 2^64 for these formats' boundaries
-      // above 1/3 (at most 26 significant bits).
-      const std::uint64_t n1 = (std::uint64_t{1} << minus_j) + b_mantissa;
-      const std::uint64_t n2 = (std::uint64_t{1} << minus_j) - b_mantissa;
-      const log_split l1 = ln_integer(n1, precision);
-      const log_split l2 = ln_integer(n2, precision);
-      // (o1 - o2) ln 2 + f1 - f2, o1 >= o2: positive part (o1 - o2) ln 2 + f1, negative f2.
-      const auto octaves = static_cast<std::uint64_t>(l1.whole_octaves - l2.whole_octaves);
-      const fixed_enclosure positive =
-          scale_enclosure(ln2_enclosure(precision), bigint(octaves), 0) + l1.fraction_log;
-      // rhs >= 0, so positive >= f2 exactly; the enclosure's ends may still cross: clamp at 0.
-      rhs.lo = compare(positive.lo, l2.fraction_log.hi) > 0 ? positive.lo - l2.fraction_log.hi : bigint();
-      rhs.hi = positive.hi - (compare(positive.hi, l2.fraction_log.lo) >= 0 ? l2.fraction_log.lo : positive.hi);
-    }
+    const fixed_enclosure rhs = two_atanh_dyadic(b, precision);  // ln((1 + b)/(1 - b))
     if (compare(lhs.lo, rhs.hi) > 0) return known = true, 1;
     if (compare(lhs.hi, rhs.lo) < 0) return known = true, -1;
   }

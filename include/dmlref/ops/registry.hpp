@@ -13,6 +13,7 @@
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/ops/abs.hpp"
+#include "dmlref/ops/acosh.hpp"
 #include "dmlref/ops/activation_hard_sigmoid.hpp"
 #include "dmlref/ops/activation_hard_swish.hpp"
 #include "dmlref/ops/activation_identity.hpp"
@@ -27,6 +28,8 @@
 #include "dmlref/ops/activation_tanh.hpp"
 #include "dmlref/ops/activation_thresholded_relu.hpp"
 #include "dmlref/ops/add.hpp"
+#include "dmlref/ops/asinh.hpp"
+#include "dmlref/ops/atanh.hpp"
 #include "dmlref/ops/bit_and.hpp"
 #include "dmlref/ops/bit_count.hpp"
 #include "dmlref/ops/bit_not.hpp"
@@ -39,6 +42,7 @@
 #include "dmlref/ops/clip_grad.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/cos.hpp"
+#include "dmlref/ops/cosh.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
 #include "dmlref/ops/difference_square.hpp"
 #include "dmlref/ops/divide.hpp"
@@ -73,6 +77,7 @@
 #include "dmlref/ops/round.hpp"
 #include "dmlref/ops/sign.hpp"
 #include "dmlref/ops/sin.hpp"
+#include "dmlref/ops/sinh.hpp"
 #include "dmlref/ops/sqrt.hpp"
 #include "dmlref/ops/subtract.hpp"
 #include "dmlref/ops/tanh.hpp"
@@ -90,6 +95,8 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             activation_identity, activation_relu, logical_not,
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid,
+                            // The hyperbolic functions of issue 26.
+                            sinh, cosh, asinh, acosh, atanh,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,

@@ -2,6 +2,7 @@
 // Every fast-path kernel; included by the typed API when xsimd is available.
 
 #include "dmlref/simd/abs.hpp"
+#include "dmlref/simd/acosh.hpp"
 #include "dmlref/simd/activation_hard_sigmoid.hpp"
 #include "dmlref/simd/activation_hard_swish.hpp"
 #include "dmlref/simd/activation_identity.hpp"
@@ -16,6 +17,8 @@
 #include "dmlref/simd/activation_thresholded_relu.hpp"
 #include "dmlref/simd/add.hpp"
 #include "dmlref/simd/apply.hpp"
+#include "dmlref/simd/asinh.hpp"
+#include "dmlref/simd/atanh.hpp"
 #include "dmlref/simd/bit_and.hpp"
 #include "dmlref/simd/bit_count.hpp"
 #include "dmlref/simd/bit_not.hpp"
@@ -58,6 +61,7 @@
 #include "dmlref/simd/round.hpp"
 #include "dmlref/simd/sign.hpp"
 #include "dmlref/simd/sin_cos.hpp"
+#include "dmlref/simd/sinh_cosh.hpp"
 #include "dmlref/simd/sqrt.hpp"
 #include "dmlref/simd/subtract.hpp"
 #include "dmlref/simd/tanh.hpp"
