@@ -1,8 +1,8 @@
 // math/trig.hpp: the constants proven with exact integer arithmetic, the enclosure of pi
 // checked against pi's known digits, and the exact decision at rounding boundaries (forced by
-// widened error bounds) and the enclosure-made approximation agreeing with golden. Special
-// values and rounded results are in tests/cases/ELEMENT_WISE_SIN.json and _COS.json; the sweep
-// of every input against LLVM's C library and MPFR is tests/sweep/trig_sweep.cpp.
+// widened error bounds) and the enclosure-made approximation agreeing with golden, for SIN,
+// COS and TAN. Special values and rounded results are in tests/cases/ (their ELEMENT_WISE_
+// files); the sweep against LLVM's C library and MPFR is tests/sweep/trig_sweep.cpp.
 
 #include <doctest/doctest.h>
 
@@ -159,3 +159,55 @@ TEST_CASE("trig: the reduction agrees with division by pi's enclosure at every e
     }
   }
 }
+
+TEST_CASE("trig: below_quarter_pi holds for mantissas of up to 64 bits") {
+  // pi/4 = 0.C90FDAA22168C234C4C6... (hex): its 64-bit floor is below it, the next value above.
+  const std::uint64_t floor64 = tr::half_pi_63;
+  CHECK(tr::below_quarter_pi({false, floor64, -64, false}));
+  CHECK(!tr::below_quarter_pi({false, floor64 + 1, -64, false}));
+  CHECK(tr::below_quarter_pi({false, (floor64 >> 39), -25, false}));  // 25 bits
+  CHECK(!tr::below_quarter_pi({false, (floor64 >> 39) + 1, -25, false}));
+}
+
+namespace {
+
+namespace el = dmlref::math::detail_exp_log;
+using dmlref::detail::exact_binary;
+
+/// The approximation's bound widened to a quarter of a FLOAT32 unit and of a FLOAT16 unit, so
+/// that the exact decision runs on about half the inputs: its results must be golden's, which
+/// the sweep checks against MPFR. Counts the inputs.
+template <class Side>
+void check_widened(el::approximation a, Side side, std::uint32_t golden32, std::uint16_t golden16, int& count) {
+  const int width = dmlref::detail::bit_width(a.mantissa);
+  REQUIRE(width >= 60);
+  a.error = std::uint64_t{1} << (width - 27);
+  CHECK(el::round_approximation<binary32>(a, side) == golden32);
+  a.error = std::uint64_t{1} << (width - 14);
+  CHECK(el::round_approximation<binary16>(a, side) == golden16);
+  ++count;
+}
+
+/// Every 1,048,571st positive finite FLOAT32 bit pattern (about 2,000).
+template <class Body>
+void for_sampled_inputs(Body body) {
+  for (std::uint32_t u = 0x00000001u; u < 0x7F800000u; u += 0x000FFFFBu) {
+    CAPTURE(u);
+    body(u, m::to_real(from_bits32(u)));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("tan: the exact decision at a boundary agrees with golden wherever it is forced") {
+  int decided = 0;
+  for_sampled_inputs([&](std::uint32_t, const m::real& r) {
+    const tr::plan p = tr::tan_plan(r);
+    check_widened(
+        p.a, [&](const exact_binary& b, bool& known) { return tr::compare_tan(r.magnitude, b, known); },
+        m::tan_rounded<binary32>(r) & 0x7FFFFFFFu, static_cast<std::uint16_t>(m::tan_rounded<binary16>(r) & 0x7FFFu),
+        decided);
+  });
+  CHECK(decided > 2000);
+}
+

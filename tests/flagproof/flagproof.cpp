@@ -1,6 +1,7 @@
 // Golden results under the consumer's compiler flags: this program computes golden outputs
 // of SIGN, POW, CONSTANT_POW, DEQUANTIZE_LINEAR, QUANTIZE_LINEAR, the exponential family
-// (EXP, LOG, TANH, SIGMOID), SIN, COS and ERF, whose golden does the most arithmetic, over a fixed set of
+// (EXP, LOG, TANH, SIGMOID), SIN, COS, TAN and ERF, whose golden does the most arithmetic, over a
+// fixed set of
 // inputs (IEEE special values, subnormals, values near rounding boundaries, ordinary values)
 // through the typed API, and prints them as hex, one line per block. scripts/flagproof.sh
 // builds it under -O0, -O2, -O3 -march=native, -ffast-math and -ffp-contract=fast (and their
@@ -32,6 +33,7 @@
 #include <dmlref/ops/exp.hpp>
 #include <dmlref/ops/log.hpp>
 #include <dmlref/ops/sin.hpp>
+#include <dmlref/ops/tan.hpp>
 #include <dmlref/ops/tanh.hpp>
 
 #if defined(__SSE2__) || defined(_M_X64)
@@ -156,6 +158,8 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("COS ScaleBias", dmlref::compute(golden, dmlref::ops::cos{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
   block("ERF", dmlref::compute(golden, dmlref::ops::erf{}, in, o));
   block("ERF ScaleBias", dmlref::compute(golden, dmlref::ops::erf{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
+  block("TAN", dmlref::compute(golden, dmlref::ops::tan{}, in, o));
+  block("TAN ScaleBias", dmlref::compute(golden, dmlref::ops::tan{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
 }
 
 template <class T, class E>

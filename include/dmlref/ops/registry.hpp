@@ -75,6 +75,7 @@
 #include "dmlref/ops/sin.hpp"
 #include "dmlref/ops/sqrt.hpp"
 #include "dmlref/ops/subtract.hpp"
+#include "dmlref/ops/tan.hpp"
 #include "dmlref/ops/tanh.hpp"
 #include "dmlref/ops/threshold.hpp"
 
@@ -97,7 +98,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             activation_shrink, activation_relu_grad, activation_hard_swish,
                             clip_grad,
                             // The trigonometric family of issue 27.
-                            sin, cos, erf>;
+                            sin, cos, erf, tan>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

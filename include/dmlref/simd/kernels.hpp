@@ -60,5 +60,6 @@
 #include "dmlref/simd/sin_cos.hpp"
 #include "dmlref/simd/sqrt.hpp"
 #include "dmlref/simd/subtract.hpp"
+#include "dmlref/simd/tan.hpp"
 #include "dmlref/simd/tanh.hpp"
 #include "dmlref/simd/threshold.hpp"
