@@ -1,14 +1,17 @@
-// math/trig.hpp: the constants proven with exact integer arithmetic, the enclosure of pi
-// checked against pi's known digits, and the exact decision at rounding boundaries (forced by
-// widened error bounds) and the enclosure-made approximation agreeing with golden, for SIN,
-// COS and TAN. Special values and rounded results are in tests/cases/ (their ELEMENT_WISE_
-// files); the sweep against LLVM's C library and MPFR is tests/sweep/trig_sweep.cpp.
+// math/trig.hpp and math/inverse_trig.hpp: the constants proven with exact integer arithmetic
+// (atan's table through the enclosures of sin and cos), the enclosure of pi checked against
+// pi's known digits, and the exact decision at rounding boundaries (forced by widened error
+// bounds) and the enclosure-made approximation agreeing with golden, for SIN, COS, TAN, ATAN,
+// ASIN, ACOS and ATAN_YX. Special values and rounded results are in tests/cases/ (their
+// ELEMENT_WISE_ files); the sweep against LLVM's C library and MPFR is
+// tests/sweep/trig_sweep.cpp.
 
 #include <doctest/doctest.h>
 
 #include <cstdint>
 #include <cstring>
 
+#include <dmlref/math/inverse_trig.hpp>
 #include <dmlref/math/trig.hpp>
 
 namespace {
@@ -171,6 +174,7 @@ TEST_CASE("trig: below_quarter_pi holds for mantissas of up to 64 bits") {
 
 namespace {
 
+namespace at = dmlref::math::detail_atan;
 namespace el = dmlref::math::detail_exp_log;
 using dmlref::detail::exact_binary;
 
@@ -207,6 +211,44 @@ TEST_CASE("tan: the exact decision at a boundary agrees with golden wherever it 
         p.a, [&](const exact_binary& b, bool& known) { return tr::compare_tan(r.magnitude, b, known); },
         m::tan_rounded<binary32>(r) & 0x7FFFFFFFu, static_cast<std::uint16_t>(m::tan_rounded<binary16>(r) & 0x7FFFu),
         decided);
+  });
+  CHECK(decided > 2000);
+}
+
+TEST_CASE("atan: the table is floor(atan(i/8) 2^64), proven as tan(C 2^-64) <= i/8 < tan((C + 1) 2^-64)") {
+  const std::uint64_t p = 200;
+  for (std::uint64_t i = 1; i <= 8; ++i) {
+    CAPTURE(i);
+    for (const std::uint64_t step : {std::uint64_t{0}, std::uint64_t{1}}) {
+      const dmlref::detail::exact_binary c{false, at::atan_table[i] + step, -64, false};
+      bool ks = false, kc = false;
+      const auto s = tr::enclose_sin_cos(c, false, p, ks);
+      const auto co = tr::enclose_sin_cos(c, true, p, kc);
+      REQUIRE(ks);
+      REQUIRE(kc);
+      // 8 sin c <> i cos c: below for C, above for C + 1.
+      if (step == 0) {
+        CHECK(compare(s.hi * m::bigint(8), co.lo * m::bigint(i)) < 0);
+      } else {
+        CHECK(compare(s.lo * m::bigint(8), co.hi * m::bigint(i)) > 0);
+      }
+    }
+  }
+  for (std::uint64_t n = 1; n <= 8; ++n) {
+    const m::bigint c(at::odd_coefficients[n]), d(2 * n + 1), two64 = m::bigint(1).shifted_left(64);
+    CHECK(compare(c * d, two64) <= 0);
+    CHECK(compare((c + m::bigint(1)) * d, two64) > 0);
+  }
+}
+
+TEST_CASE("atan: the exact decision at a boundary agrees with golden wherever it is forced") {
+  int decided = 0;
+  const exact_binary one{false, 1, 0, false};
+  for_sampled_inputs([&](std::uint32_t, const m::real& r) {
+    check_widened(
+        at::atan_value(r.magnitude.mantissa, r.magnitude.exponent, 0),
+        [&](const exact_binary& b, bool& known) { return at::compare_angle(r.magnitude, false, one, b, known); },
+        m::atan_rounded<binary32>(r), m::atan_rounded<binary16>(r), decided);
   });
   CHECK(decided > 2000);
 }

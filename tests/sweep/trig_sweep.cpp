@@ -350,6 +350,7 @@ int main(int argc, char** argv) {
       bench_all<dmlref::ops::sin>(function::sin);
       bench_all<dmlref::ops::cos>(function::cos);
       bench_all<dmlref::ops::tan>(function::tan);
+      bench_all<dmlref::ops::atan>(function::atan);
       bench_all<dmlref::ops::erf>(function::erf);
       return 0;
     } else if (flag == "--only") {
@@ -367,6 +368,7 @@ int main(int argc, char** argv) {
   if (only.empty() || only == "sin") ok = sweep<dmlref::ops::sin>(function::sin, stride, threads) && ok;
   if (only.empty() || only == "cos") ok = sweep<dmlref::ops::cos>(function::cos, stride, threads) && ok;
   if (only.empty() || only == "tan") ok = sweep<dmlref::ops::tan>(function::tan, stride, threads) && ok;
+  if (only.empty() || only == "atan") ok = sweep<dmlref::ops::atan>(function::atan, stride, threads) && ok;
   if (only.empty() || only == "erf") ok = sweep<dmlref::ops::erf>(function::erf, stride, threads) && ok;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
