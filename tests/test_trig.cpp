@@ -253,3 +253,28 @@ TEST_CASE("atan: the exact decision at a boundary agrees with golden wherever it
   CHECK(decided > 2000);
 }
 
+TEST_CASE("asin: isqrt is the floor of the square root") {
+  std::uint64_t z = 0x123456789ABCDEFu;
+  for (int k = 0; k < 2000; ++k) {
+    z = z * 6364136223846793005u + 1442695040888963407u;
+    const std::uint64_t hi = (z >> 2) >> (k % 62), lo = z * 0x9E3779B97F4A7C15u;
+    if ((hi | lo) == 0) continue;
+    const std::uint64_t r = at::isqrt({hi, lo});
+    const m::bigint n = m::bigint(hi).shifted_left(64) + m::bigint(lo);
+    CHECK(compare(m::bigint(r) * m::bigint(r), n) <= 0);
+    CHECK(compare((m::bigint(r) + m::bigint(1)) * (m::bigint(r) + m::bigint(1)), n) > 0);
+  }
+}
+
+TEST_CASE("asin: the exact decision at a boundary agrees with golden wherever it is forced") {
+  int decided = 0;
+  for_sampled_inputs([&](std::uint32_t u, const m::real& r) {
+    if (u >= 0x3F800000u) return;  // |x| < 1
+    check_widened(
+        at::asin_value(r.magnitude),
+        [&](const exact_binary& b, bool& known) { return at::compare_asin(r.magnitude, b, known); },
+        m::asin_rounded<binary32>(r), m::asin_rounded<binary16>(r), decided);
+  });
+  CHECK(decided > 1000);
+}
+

@@ -1,7 +1,7 @@
 // Golden results under the consumer's compiler flags: this program computes golden outputs
 // of SIGN, POW, CONSTANT_POW, DEQUANTIZE_LINEAR, QUANTIZE_LINEAR, the exponential family
-// (EXP, LOG, TANH, SIGMOID), SIN, COS, TAN, ATAN and ERF, whose golden does the most arithmetic, over
-// a fixed set of
+// (EXP, LOG, TANH, SIGMOID), SIN, COS, TAN, ATAN, ASIN and ERF, whose golden does the most
+// arithmetic, over a fixed set of
 // inputs (IEEE special values, subnormals, values near rounding boundaries, ordinary values)
 // through the typed API, and prints them as hex, one line per block. scripts/flagproof.sh
 // builds it under -O0, -O2, -O3 -march=native, -ffast-math and -ffp-contract=fast (and their
@@ -28,6 +28,7 @@
 #include <dmlref/api/operators.hpp>
 #include <dmlref/ops/activation_sigmoid.hpp>
 #include <dmlref/ops/activation_tanh.hpp>
+#include <dmlref/ops/asin.hpp>
 #include <dmlref/ops/atan.hpp>
 #include <dmlref/ops/cos.hpp>
 #include <dmlref/ops/erf.hpp>
@@ -163,6 +164,8 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("TAN ScaleBias", dmlref::compute(golden, dmlref::ops::tan{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
   block("ATAN", dmlref::compute(golden, dmlref::ops::atan{}, in, o));
   block("ATAN ScaleBias", dmlref::compute(golden, dmlref::ops::atan{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
+  block("ASIN", dmlref::compute(golden, dmlref::ops::asin{}, in, o));
+  block("ASIN ScaleBias", dmlref::compute(golden, dmlref::ops::asin{{}, dmlref::scale_bias{0.5f, -0.25f}}, in, o));
 }
 
 template <class T, class E>

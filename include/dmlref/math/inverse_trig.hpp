@@ -282,4 +282,91 @@ typename F::bits_type atan_rounded(const real& x) {
   });
 }
 
+// ---- asin: atan(x / sqrt(1 - x^2)).
+
+namespace detail_atan {
+
+/// floor(sqrt(n)) for 0 < n < 2^126: Newton's iteration on integers from 2^ceil(w/2) >=
+/// sqrt(n) down, which stops at the floor.
+inline std::uint64_t isqrt(u128 n) noexcept {
+  const int w = detail_exp_log::bit_width(n);
+  u128 x = shift_left(u128{0, 1}, (w + 1) / 2);
+  for (;;) {
+    const u128 y = shift_right(x + divide(n, x), 1);
+    if (!(y < x)) return x.lo;
+    x = y;
+  }
+}
+
+/// An even shift 2t making W 2^(2t) 125 or 126 bits wide (W < 2^124 nonzero): its square root
+/// S = isqrt(W 2^(2t)) lies in [2^62, 2^63), short of the exact root by less than 1, a
+/// relative 2^-62.
+inline int even_scale(u128 w) noexcept {
+  const int width = detail_exp_log::bit_width(w);
+  return (125 - width) % 2 == 0 ? 125 - width : 126 - width;
+}
+
+/// x = M 2^E with M normalised to [2^23, 2^24) (at most 24 significant bits).
+inline exact_binary normalised(const exact_binary& x) noexcept {
+  const int w = detail::bit_width(x.mantissa);
+  return {false, x.mantissa << (24 - w), x.exponent - (24 - w), false};
+}
+
+/// asin a for a = M 2^E exactly, 0 < a < 1: as atan(a / sqrt(1 - a^2)).
+///
+/// a < 2^-32: a / sqrt(1 - a^2) lies in [a, a (1 + a^2)], within a relative 2^-64 of a:
+/// atan_value(M, E, 1). Otherwise (M in [2^23, 2^24), -55 <= E <= -24): 1 - a^2 = W 2^(2E),
+/// W = 2^(-2E) - M^2 an exact integer below 2^110, a / sqrt(1 - a^2) = M / sqrt(W) =
+/// M 2^102 / sqrt(W 2^(2t)) 2^(t - 102); with S = isqrt(W 2^(2t)) (even_scale) and T =
+/// floor(M 2^102 / S) (M 2^102 < 2^126, T in [2^62, 2^64)), T 2^(t - 102) is within a
+/// relative 1.01 2^-62 (S's floor) + 2^-62 (T's) of it: atan_value(T, t - 102, 2).
+inline approximation asin_value(const exact_binary& x) noexcept {
+  const exact_binary a = normalised(x);
+  if (a.exponent < -55) return atan_value(x.mantissa, x.exponent, 1);
+  const u128 w = shift_left(u128{0, 1}, -2 * a.exponent) - multiply(a.mantissa, a.mantissa);
+  const int two_t = even_scale(w);
+  const std::uint64_t root = isqrt(shift_left(w, two_t));
+  const std::uint64_t t = divide(shift_left(u128{0, a.mantissa}, 102), u128{0, root}).lo;
+  return atan_value(t, two_t / 2 - 102, 2);
+}
+
+/// The sign of asin|x| - b (0 < |x| < 1, b > 0 exact): -1 past pi/2; else |x| <> sin b by
+/// sin b's enclosure at a precision that doubles.
+inline int compare_asin(const exact_binary& x, const exact_binary& b, bool& known) {
+  known = false;
+  const int above_half_pi = compare_with_pi(b, 1, 2);
+  if (above_half_pi == 0) return 0;
+  if (above_half_pi > 0) return known = true, -1;
+  for (auto guard = detail_exp_log::first_guard_bits; guard <= detail_exp_log::max_guard_bits; guard *= 2) {
+    const std::uint64_t precision = first_precision(guard, b);
+    bool enclosed = false;
+    const fixed_enclosure s = detail_trig::enclose_sin_cos(b, false, precision, enclosed);
+    if (!enclosed) continue;
+    const bigint m(x.mantissa);
+    const auto p = -static_cast<std::int64_t>(precision);
+    const int sign = sign_of_difference({false, m, m, x.exponent}, {false, s.lo, s.hi, p});
+    if (sign != 0) return known = true, sign;
+  }
+  return 0;
+}
+
+}  // namespace detail_atan
+
+/// asin x rounded once to F, as F's bit pattern, for x the exact value of a FLOAT32 or FLOAT16
+/// element: asin(+-0) = +-0, asin(+-1) = +-pi/2 rounded; |x| > 1 (Inf included) and NaN give
+/// the canonical positive quiet NaN.
+template <class F>
+typename F::bits_type asin_rounded(const real& x) {
+  using bits_type = typename F::bits_type;
+  using namespace detail_atan;
+  if (x.is_nan() || x.is_infinite()) return F::quiet_nan;
+  if (x.is_zero()) return x.negative ? F::sign_mask : bits_type{0};
+  const exact_binary& a = x.magnitude;
+  const int top = detail_exp_log::leading_exponent(a);
+  if (top > 0 || (top == 0 && (a.mantissa & (a.mantissa - 1)) != 0)) return F::quiet_nan;
+  if (top == 0) return decided<F>(pi_multiple(1, 1), x.negative, constant_side(1, 2));
+  return decided<F>(asin_value(a), x.negative,
+                    [&](const exact_binary& b, bool& known) { return compare_asin(a, b, known); });
+}
+
 }  // namespace dmlref::math

@@ -27,6 +27,7 @@
 #include "dmlref/ops/activation_tanh.hpp"
 #include "dmlref/ops/activation_thresholded_relu.hpp"
 #include "dmlref/ops/add.hpp"
+#include "dmlref/ops/asin.hpp"
 #include "dmlref/ops/atan.hpp"
 #include "dmlref/ops/bit_and.hpp"
 #include "dmlref/ops/bit_count.hpp"
@@ -99,7 +100,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             activation_shrink, activation_relu_grad, activation_hard_swish,
                             clip_grad,
                             // The trigonometric family of issue 27.
-                            sin, cos, erf, tan, atan>;
+                            sin, cos, erf, tan, atan, asin>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

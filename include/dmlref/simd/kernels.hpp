@@ -16,6 +16,7 @@
 #include "dmlref/simd/activation_thresholded_relu.hpp"
 #include "dmlref/simd/add.hpp"
 #include "dmlref/simd/apply.hpp"
+#include "dmlref/simd/asin.hpp"
 #include "dmlref/simd/atan.hpp"
 #include "dmlref/simd/bit_and.hpp"
 #include "dmlref/simd/bit_count.hpp"
