@@ -278,3 +278,19 @@ TEST_CASE("asin: the exact decision at a boundary agrees with golden wherever it
   CHECK(decided > 1000);
 }
 
+TEST_CASE("acos: the exact decision at a boundary agrees with golden wherever it is forced") {
+  int decided = 0;
+  for_sampled_inputs([&](std::uint32_t u, const m::real& r) {
+    if (u >= 0x3F800000u) return;  // |x| < 1
+    for (const bool negative : {false, true}) {
+      m::real signed_r = r;
+      signed_r.negative = negative;
+      check_widened(
+          at::acos_value(negative, r.magnitude),
+          [&](const exact_binary& b, bool& known) { return at::compare_acos(negative, r.magnitude, b, known); },
+          m::acos_rounded<binary32>(signed_r), m::acos_rounded<binary16>(signed_r), decided);
+    }
+  });
+  CHECK(decided > 2000);
+}
+

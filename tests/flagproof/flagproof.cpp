@@ -1,6 +1,6 @@
 // Golden results under the consumer's compiler flags: this program computes golden outputs
 // of SIGN, POW, CONSTANT_POW, DEQUANTIZE_LINEAR, QUANTIZE_LINEAR, the exponential family
-// (EXP, LOG, TANH, SIGMOID), SIN, COS, TAN, ATAN, ASIN and ERF, whose golden does the most
+// (EXP, LOG, TANH, SIGMOID), SIN, COS, TAN, ATAN, ASIN, ACOS and ERF, whose golden does the most
 // arithmetic, over a fixed set of
 // inputs (IEEE special values, subnormals, values near rounding boundaries, ordinary values)
 // through the typed API, and prints them as hex, one line per block. scripts/flagproof.sh
@@ -27,6 +27,7 @@
 #include <dmlref/api/compute.hpp>
 #include <dmlref/api/operators.hpp>
 #include <dmlref/ops/activation_sigmoid.hpp>
+#include <dmlref/ops/acos.hpp>
 #include <dmlref/ops/activation_tanh.hpp>
 #include <dmlref/ops/asin.hpp>
 #include <dmlref/ops/atan.hpp>
@@ -166,6 +167,8 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("ATAN ScaleBias", dmlref::compute(golden, dmlref::ops::atan{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
   block("ASIN", dmlref::compute(golden, dmlref::ops::asin{}, in, o));
   block("ASIN ScaleBias", dmlref::compute(golden, dmlref::ops::asin{{}, dmlref::scale_bias{0.5f, -0.25f}}, in, o));
+  block("ACOS", dmlref::compute(golden, dmlref::ops::acos{}, in, o));
+  block("ACOS ScaleBias", dmlref::compute(golden, dmlref::ops::acos{{}, dmlref::scale_bias{0.5f, 0.25f}}, in, o));
 }
 
 template <class T, class E>

@@ -352,6 +352,7 @@ int main(int argc, char** argv) {
       bench_all<dmlref::ops::tan>(function::tan);
       bench_all<dmlref::ops::atan>(function::atan);
       bench_all<dmlref::ops::asin>(function::asin);
+      bench_all<dmlref::ops::acos>(function::acos);
       bench_all<dmlref::ops::erf>(function::erf);
       return 0;
     } else if (flag == "--only") {
@@ -371,6 +372,7 @@ int main(int argc, char** argv) {
   if (only.empty() || only == "tan") ok = sweep<dmlref::ops::tan>(function::tan, stride, threads) && ok;
   if (only.empty() || only == "atan") ok = sweep<dmlref::ops::atan>(function::atan, stride, threads) && ok;
   if (only.empty() || only == "asin") ok = sweep<dmlref::ops::asin>(function::asin, stride, threads) && ok;
+  if (only.empty() || only == "acos") ok = sweep<dmlref::ops::acos>(function::acos, stride, threads) && ok;
   if (only.empty() || only == "erf") ok = sweep<dmlref::ops::erf>(function::erf, stride, threads) && ok;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;

@@ -369,4 +369,74 @@ typename F::bits_type asin_rounded(const real& x) {
                     [&](const exact_binary& b, bool& known) { return compare_asin(a, b, known); });
 }
 
+// ---- acos: atan(sqrt(1 - x^2) / |x|), pi minus it for x < 0, pi/2 -+ asin|x| below 1/2.
+
+namespace detail_atan {
+
+/// acos a for a = M 2^E exactly, 0 < |a| < 1 (negative: a's sign).
+///
+/// |a| < 1/2: pi/2 -+ asin|a| at 2^-62 (in [pi/3, 2pi/3]): floor(pi/2 2^62) = half_pi_63 / 2
+/// rounded down (1 unit) and asin_value rescaled (q <= -63). |a| >= 1/2 (E = -24 normalised):
+/// phi = atan(sqrt(1 - a^2) / |a|) = atan(sqrt(W) / M), W = 2^48 - M^2, with S =
+/// isqrt(W 2^(2t)) and T = floor(S 2^24 / M) in [2^62, 2^64): T 2^(-24 - t) within a relative
+/// 2 2^-62 (atan_value(T, -24 - t, 2)); acos a = phi for a > 0, pi - phi at 2^-62 (from
+/// floor(pi 2^62) = half_pi_63, 1 unit) for a < 0.
+inline approximation acos_value(bool negative, const exact_binary& x) noexcept {
+  const exact_binary a = normalised(x);
+  if (a.exponent < -24) {
+    const approximation v = rescaled(asin_value(x), 62);
+    const std::uint64_t h = half_pi_63 >> 1;
+    return {negative ? h + v.mantissa : h - v.mantissa, -62, 1 + v.error};
+  }
+  const u128 w = u128{0, std::uint64_t{1} << 48} - multiply(a.mantissa, a.mantissa);
+  const int two_t = even_scale(w);
+  const std::uint64_t root = isqrt(shift_left(w, two_t));
+  const std::uint64_t t = divide(shift_left(u128{0, root}, 24), u128{0, a.mantissa}).lo;
+  const approximation phi = atan_value(t, -24 - two_t / 2, 2);
+  if (!negative) return phi;
+  const approximation v = rescaled(phi, 62);
+  return {half_pi_63 - v.mantissa, -62, 1 + v.error};
+}
+
+/// The sign of acos x - b (0 < |x| < 1, b > 0 exact): -1 past pi; else acos being decreasing,
+/// acos x > b exactly when x < cos b: the sign of cos b - x, cos b's sign that of pi/2 - b.
+inline int compare_acos(bool negative, const exact_binary& x, const exact_binary& b, bool& known) {
+  known = false;
+  const int above_pi = compare_with_pi(b, 1, 1);
+  if (above_pi == 0) return 0;
+  if (above_pi > 0) return known = true, -1;
+  const int above_half_pi = compare_with_pi(b, 1, 2);
+  if (above_half_pi == 0) return 0;
+  for (auto guard = detail_exp_log::first_guard_bits; guard <= detail_exp_log::max_guard_bits; guard *= 2) {
+    const std::uint64_t precision = first_precision(guard, b);
+    bool enclosed = false;
+    const fixed_enclosure c = detail_trig::enclose_sin_cos(b, true, precision, enclosed);
+    if (!enclosed) continue;
+    const bigint m(x.mantissa);
+    const auto p = -static_cast<std::int64_t>(precision);
+    const int sign = sign_of_difference({above_half_pi > 0, c.lo, c.hi, p}, {negative, m, m, x.exponent});
+    if (sign != 0) return known = true, sign;
+  }
+  return 0;
+}
+
+}  // namespace detail_atan
+
+/// acos x rounded once to F, as F's bit pattern, for x the exact value of a FLOAT32 or FLOAT16
+/// element: acos(1) = +0, acos(-1) = pi rounded, acos(+-0) = pi/2 rounded; |x| > 1 (Inf
+/// included) and NaN give the canonical positive quiet NaN.
+template <class F>
+typename F::bits_type acos_rounded(const real& x) {
+  using bits_type = typename F::bits_type;
+  using namespace detail_atan;
+  if (x.is_nan() || x.is_infinite()) return F::quiet_nan;
+  if (x.is_zero()) return decided<F>(pi_multiple(1, 1), false, constant_side(1, 2));
+  const exact_binary& a = x.magnitude;
+  const int top = detail_exp_log::leading_exponent(a);
+  if (top > 0 || (top == 0 && (a.mantissa & (a.mantissa - 1)) != 0)) return F::quiet_nan;
+  if (top == 0) return x.negative ? decided<F>(pi_multiple(1, 0), false, constant_side(1, 1)) : bits_type{0};
+  return decided<F>(acos_value(x.negative, a), false,
+                    [&](const exact_binary& b, bool& known) { return compare_acos(x.negative, a, b, known); });
+}
+
 }  // namespace dmlref::math
