@@ -294,3 +294,19 @@ TEST_CASE("acos: the exact decision at a boundary agrees with golden wherever it
   CHECK(decided > 2000);
 }
 
+TEST_CASE("atan2: the exact decision at a boundary agrees with golden wherever it is forced") {
+  // atan2(y, x) for a second value x of another magnitude in [1/2, 2), both signs of x.
+  int decided = 0;
+  for_sampled_inputs([&](std::uint32_t u, const m::real& y) {
+    const m::real x = m::to_real(from_bits32(0x3F000000u + (u % 0x01000000u)));
+    for (const bool negative : {false, true}) {
+      m::real signed_x = x;
+      signed_x.negative = negative;
+      check_widened(
+          at::atan2_value(y.magnitude, negative, x.magnitude),
+          [&](const exact_binary& b, bool& known) { return at::compare_angle(y.magnitude, negative, x.magnitude, b, known); },
+          m::atan2_rounded<binary32>(y, signed_x), m::atan2_rounded<binary16>(y, signed_x), decided);
+    }
+  });
+  CHECK(decided > 4000);
+}

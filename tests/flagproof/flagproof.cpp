@@ -1,7 +1,7 @@
 // Golden results under the consumer's compiler flags: this program computes golden outputs
 // of SIGN, POW, CONSTANT_POW, DEQUANTIZE_LINEAR, QUANTIZE_LINEAR, the exponential family
-// (EXP, LOG, TANH, SIGMOID), SIN, COS, TAN, ATAN, ASIN, ACOS and ERF, whose golden does the most
-// arithmetic, over a fixed set of
+// (EXP, LOG, TANH, SIGMOID), SIN, COS, TAN, ATAN, ASIN, ACOS, ATAN_YX and ERF, whose golden does the
+// most arithmetic, over a fixed set of
 // inputs (IEEE special values, subnormals, values near rounding boundaries, ordinary values)
 // through the typed API, and prints them as hex, one line per block. scripts/flagproof.sh
 // builds it under -O0, -O2, -O3 -march=native, -ffast-math and -ffp-contract=fast (and their
@@ -31,6 +31,7 @@
 #include <dmlref/ops/activation_tanh.hpp>
 #include <dmlref/ops/asin.hpp>
 #include <dmlref/ops/atan.hpp>
+#include <dmlref/ops/atan_yx.hpp>
 #include <dmlref/ops/cos.hpp>
 #include <dmlref/ops/erf.hpp>
 #include <dmlref/ops/exp.hpp>
@@ -132,6 +133,8 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   std::vector<T> y(x.size());
   const auto in = dmlref::make_packed_view(x.data(), n);
   const auto o = dmlref::make_packed_view(y.data(), n);
+  const std::vector<T> x_reversed(x.rbegin(), x.rend());  // ATAN_YX's second input
+  const auto reversed = dmlref::make_packed_view(x_reversed.data(), n);
   auto block = [&](const char* name, const dmlref::status& s) {
     must(s);
     out(y);
@@ -169,6 +172,7 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("ASIN ScaleBias", dmlref::compute(golden, dmlref::ops::asin{{}, dmlref::scale_bias{0.5f, -0.25f}}, in, o));
   block("ACOS", dmlref::compute(golden, dmlref::ops::acos{}, in, o));
   block("ACOS ScaleBias", dmlref::compute(golden, dmlref::ops::acos{{}, dmlref::scale_bias{0.5f, 0.25f}}, in, o));
+  block("ATAN_YX", dmlref::compute(golden, dmlref::ops::atan_yx{}, in, reversed, o));
 }
 
 template <class T, class E>

@@ -233,6 +233,82 @@ void float16_all(const Op& op, function fn, tally& t) {
   t.inputs += 65536;
 }
 
+/// Pair j of ATAN_YX's FLOAT32 sample: a's and b's bits from a hash of j (splitmix64); every
+/// third pair takes b's exponent within 4 of a's (quotients near 1, every angle).
+void float32_pair(std::uint64_t j, std::uint32_t& a, std::uint32_t& b) {
+  std::uint64_t z = (j + 1) * 0x9E3779B97F4A7C15u;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+  z ^= z >> 31;
+  a = static_cast<std::uint32_t>(z);
+  b = static_cast<std::uint32_t>(z >> 32);
+  if (j % 3 == 1) {
+    const std::uint32_t exponent = (a >> 23) & 0xFFu;
+    const std::uint32_t shifted = (exponent + (b >> 23) % 9u + 251u) % 256u;  // exponent - 4 .. + 4, wrapped
+    b = (b & 0x807FFFFFu) | (shifted << 23);
+  }
+}
+
+/// ATAN_YX on pairs begin .. begin + n (FLOAT32: hashed pairs; FLOAT16: index a 2^16 + b at
+/// every stride-th).
+template <class T>
+void pairs_chunk(function fn, std::uint64_t begin, std::uint64_t stride, std::size_t n, tally& t) {
+  constexpr bool half = std::is_same_v<T, float16>;
+  std::vector<T> a(n), b(n), golden(n), fast(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    if constexpr (half) {
+      const std::uint64_t p = (begin + k) * stride;
+      a[k] = float16::from_bits(static_cast<std::uint16_t>(p >> 16));
+      b[k] = float16::from_bits(static_cast<std::uint16_t>(p & 0xFFFFu));
+    } else {
+      std::uint32_t ab = 0, bb = 0;
+      float32_pair(begin + k, ab, bb);
+      std::memcpy(&a[k], &ab, 4);
+      std::memcpy(&b[k], &bb, 4);
+    }
+  }
+  const auto n32 = static_cast<std::uint32_t>(n);
+  const dmlref::ops::atan_yx op{};
+  auto status = dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(a.data(), {n32}),
+                                dmlref::make_packed_view(b.data(), {n32}), dmlref::make_packed_view(golden.data(), {n32}));
+  if (status.ok()) {
+    status = dmlref::compute(dmlref::fast, op, dmlref::make_packed_view(a.data(), {n32}),
+                             dmlref::make_packed_view(b.data(), {n32}), dmlref::make_packed_view(fast.data(), {n32}));
+  }
+  if (!status.ok()) {
+    report("compute failed: %s\n", status.message().c_str());
+    t.golden_wrong += n;
+    return;
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    const double y = static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(a[k])));
+    const double x = static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(b[k])));
+    if (!op.defined(a[k], b[k])) continue;
+    const auto gb = bits_of(golden[k]);
+    if constexpr (half) {
+      const std::uint16_t mb = mpfr_reference<float16>(y, fn, x);
+      if (gb == mb || (is_nan16(gb) && is_nan16(mb))) continue;
+      ++t.golden_wrong;
+      report("ATAN_YX FLOAT16 (0x%04x, 0x%04x): GOLDEN 0x%04x WRONG, MPFR 0x%04x\n", a[k].bits(), b[k].bits(), gb, mb);
+    } else {
+      const std::uint32_t rb = bits_of(llvm_reference(fn, a[k], b[k]));
+      if ((is_nan32(gb) && is_nan32(rb)) || gb == rb) continue;
+      const std::uint32_t mb = mpfr_reference<float>(y, fn, x);
+      if (gb == mb || (is_nan32(gb) && is_nan32(mb))) {
+        ++t.reference_wrong;
+        report("ATAN_YX FLOAT32 (0x%08x, 0x%08x): reference 0x%08x wrong, golden = MPFR = 0x%08x\n", bits_of(a[k]),
+               bits_of(b[k]), rb, gb);
+      } else {
+        ++t.golden_wrong;
+        report("ATAN_YX FLOAT32 (0x%08x, 0x%08x): GOLDEN 0x%08x WRONG, MPFR 0x%08x, reference 0x%08x\n", bits_of(a[k]),
+               bits_of(b[k]), gb, mb, rb);
+      }
+    }
+  }
+  fast_distance(golden.data(), fast.data(), n, t);
+  t.inputs += n;
+}
+
 /// Runs body(begin, n) over [0, total) in chunks of 2^16 on the given threads, each with its
 /// own tally merged into the result.
 template <class Body>
@@ -273,6 +349,23 @@ bool print_tallies(const char* name, const tally& t32, const tally& t16, std::ui
   std::fflush(stdout);
   return t32.golden_wrong == 0 && t16.golden_wrong == 0 && t32.fast_worst <= budget32 && t16.fast_worst <= budget16 &&
          t32.fast_nan_mismatch == 0 && t16.fast_nan_mismatch == 0;
+}
+
+/// ATAN_YX: 2^32 / stride FLOAT32 pairs and 2^32 / stride FLOAT16 pairs.
+bool sweep_pairs(std::uint64_t stride, unsigned threads) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::uint64_t total = ((std::uint64_t{1} << 32) + stride - 1) / stride;
+  tally t32, t16;
+  in_parallel(total, threads, t32, [&](std::uint64_t begin, std::size_t n, tally& t) {
+    pairs_chunk<float>(function::atan_yx, begin, stride, n, t);
+  });
+  in_parallel(total, threads, t16, [&](std::uint64_t begin, std::size_t n, tally& t) {
+    pairs_chunk<float16>(function::atan_yx, begin, stride, n, t);
+  });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  using op = dmlref::ops::atan_yx;
+  return print_tallies("ATAN_YX", t32, t16, stride, seconds, threads, op::fast_ulp_budget(dmlref::data_type::float32),
+                       op::fast_ulp_budget(dmlref::data_type::float16), "pairs");
 }
 
 template <class Op>
@@ -374,6 +467,7 @@ int main(int argc, char** argv) {
   if (only.empty() || only == "asin") ok = sweep<dmlref::ops::asin>(function::asin, stride, threads) && ok;
   if (only.empty() || only == "acos") ok = sweep<dmlref::ops::acos>(function::acos, stride, threads) && ok;
   if (only.empty() || only == "erf") ok = sweep<dmlref::ops::erf>(function::erf, stride, threads) && ok;
+  if (only.empty() || only == "atan_yx") ok = sweep_pairs(stride, threads) && ok;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

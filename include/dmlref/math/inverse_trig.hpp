@@ -439,4 +439,51 @@ typename F::bits_type acos_rounded(const real& x) {
                     [&](const exact_binary& b, bool& known) { return compare_acos(x.negative, a, b, known); });
 }
 
+// ---- atan2: atan(|y| / |x|), pi minus it for x < 0.
+
+namespace detail_atan {
+
+/// atan2(|y|, x) for y and x finite nonzero (x's sign x_negative), in (0, pi).
+///
+/// |y| / |x| = My / Mx 2^(Ey - Ex): T = floor(My 2^k / Mx) in (2^62, 2^64) with k = 63 +
+/// width(Mx) - width(My) (My 2^k < 2^88), within a relative 2^-62: atan_value(T, e, 1). For
+/// x < 0, pi minus it at 2^-62, in [pi/2, pi): floor(pi 2^62) = half_pi_63 (1 unit).
+inline approximation atan2_value(const exact_binary& y, bool x_negative, const exact_binary& x) noexcept {
+  const int k = 63 + width(x.mantissa) - width(y.mantissa);
+  const std::uint64_t t = divide(shift_left(u128{0, y.mantissa}, k), u128{0, x.mantissa}).lo;
+  const approximation a = atan_value(t, y.exponent - x.exponent - k, 1);
+  if (!x_negative) return a;
+  const approximation v = rescaled(a, 62);
+  return {half_pi_63 - v.mantissa, -62, 1 + v.error};
+}
+
+}  // namespace detail_atan
+
+/// atan2(y, x) rounded once to F, as F's bit pattern, for y and x the exact values of FLOAT32
+/// or FLOAT16 elements, with C's special values (ISO C Annex F): atan2(+-0, x) = +-0 for x > 0
+/// or x = +0 and +-pi for x < 0 or x = -0; +-pi/2 for x = +-0 and y != 0 or for y = +-Inf and
+/// x finite; +-pi/4 and +-3pi/4 for y = +-Inf and x = +Inf and -Inf; +-0 and +-pi for x = +Inf
+/// and -Inf and y finite; NaN in either gives the canonical positive quiet NaN.
+template <class F>
+typename F::bits_type atan2_rounded(const real& y, const real& x) {
+  using bits_type = typename F::bits_type;
+  using namespace detail_atan;
+  if (y.is_nan() || x.is_nan()) return F::quiet_nan;
+  const bool sign = y.negative;
+  if (y.is_zero() || (x.is_infinite() && !y.is_infinite())) {
+    if (!x.negative) return sign ? F::sign_mask : bits_type{0};
+    return decided<F>(pi_multiple(1, 0), sign, constant_side(1, 1));
+  }
+  if (y.is_infinite()) {
+    if (!x.is_infinite()) return decided<F>(pi_multiple(1, 1), sign, constant_side(1, 2));
+    return x.negative ? decided<F>(pi_multiple(3, 2), sign, constant_side(3, 4))
+                      : decided<F>(pi_multiple(1, 2), sign, constant_side(1, 4));
+  }
+  if (x.is_zero()) return decided<F>(pi_multiple(1, 1), sign, constant_side(1, 2));
+  const exact_binary& my = y.magnitude;
+  const exact_binary& mx = x.magnitude;
+  return decided<F>(atan2_value(my, x.negative, mx), sign,
+                    [&](const exact_binary& b, bool& known) { return compare_angle(my, x.negative, mx, b, known); });
+}
+
 }  // namespace dmlref::math

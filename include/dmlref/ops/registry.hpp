@@ -30,6 +30,7 @@
 #include "dmlref/ops/add.hpp"
 #include "dmlref/ops/asin.hpp"
 #include "dmlref/ops/atan.hpp"
+#include "dmlref/ops/atan_yx.hpp"
 #include "dmlref/ops/bit_and.hpp"
 #include "dmlref/ops/bit_count.hpp"
 #include "dmlref/ops/bit_not.hpp"
@@ -101,7 +102,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             activation_shrink, activation_relu_grad, activation_hard_swish,
                             clip_grad,
                             // The trigonometric family of issue 27.
-                            sin, cos, erf, tan, atan, asin, acos>;
+                            sin, cos, erf, tan, atan, asin, acos, atan_yx>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -19,6 +19,7 @@
 #include "dmlref/simd/apply.hpp"
 #include "dmlref/simd/asin.hpp"
 #include "dmlref/simd/atan.hpp"
+#include "dmlref/simd/atan_yx.hpp"
 #include "dmlref/simd/bit_and.hpp"
 #include "dmlref/simd/bit_count.hpp"
 #include "dmlref/simd/bit_not.hpp"
