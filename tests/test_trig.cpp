@@ -1,14 +1,17 @@
-// math/trig.hpp: the constants proven with exact integer arithmetic, the enclosure of pi
-// checked against pi's known digits, and the exact decision at rounding boundaries (forced by
-// widened error bounds) and the enclosure-made approximation agreeing with golden. Special
-// values and rounded results are in tests/cases/ELEMENT_WISE_SIN.json and _COS.json; the sweep
-// of every input against LLVM's C library and MPFR is tests/sweep/trig_sweep.cpp.
+// math/trig.hpp and math/inverse_trig.hpp: the constants proven with exact integer arithmetic
+// (atan's table through the enclosures of sin and cos), the enclosure of pi checked against
+// pi's known digits, and the exact decision at rounding boundaries (forced by widened error
+// bounds) and the enclosure-made approximation agreeing with golden, for SIN, COS, TAN, ATAN,
+// ASIN, ACOS and ATAN_YX. Special values and rounded results are in tests/cases/ (their
+// ELEMENT_WISE_ files); the sweep against LLVM's C library and MPFR is
+// tests/sweep/trig_sweep.cpp.
 
 #include <doctest/doctest.h>
 
 #include <cstdint>
 #include <cstring>
 
+#include <dmlref/math/inverse_trig.hpp>
 #include <dmlref/math/trig.hpp>
 
 namespace {
@@ -158,4 +161,152 @@ TEST_CASE("trig: the reduction agrees with division by pi's enclosure at every e
       CHECK(compare(gap, m::bigint(8)) < 0);
     }
   }
+}
+
+TEST_CASE("trig: below_quarter_pi holds for mantissas of up to 64 bits") {
+  // pi/4 = 0.C90FDAA22168C234C4C6... (hex): its 64-bit floor is below it, the next value above.
+  const std::uint64_t floor64 = tr::half_pi_63;
+  CHECK(tr::below_quarter_pi({false, floor64, -64, false}));
+  CHECK(!tr::below_quarter_pi({false, floor64 + 1, -64, false}));
+  CHECK(tr::below_quarter_pi({false, (floor64 >> 39), -25, false}));  // 25 bits
+  CHECK(!tr::below_quarter_pi({false, (floor64 >> 39) + 1, -25, false}));
+}
+
+namespace {
+
+namespace at = dmlref::math::detail_atan;
+namespace el = dmlref::math::detail_exp_log;
+using dmlref::detail::exact_binary;
+
+/// The approximation's bound widened to a quarter of a FLOAT32 unit and of a FLOAT16 unit, so
+/// that the exact decision runs on about half the inputs: its results must be golden's, which
+/// the sweep checks against MPFR. Counts the inputs.
+template <class Side>
+void check_widened(el::approximation a, Side side, std::uint32_t golden32, std::uint16_t golden16, int& count) {
+  const int width = dmlref::detail::bit_width(a.mantissa);
+  REQUIRE(width >= 60);
+  a.error = std::uint64_t{1} << (width - 27);
+  CHECK(el::round_approximation<binary32>(a, side) == golden32);
+  a.error = std::uint64_t{1} << (width - 14);
+  CHECK(el::round_approximation<binary16>(a, side) == golden16);
+  ++count;
+}
+
+/// Every 1,048,571st positive finite FLOAT32 bit pattern (about 2,000).
+template <class Body>
+void for_sampled_inputs(Body body) {
+  for (std::uint32_t u = 0x00000001u; u < 0x7F800000u; u += 0x000FFFFBu) {
+    CAPTURE(u);
+    body(u, m::to_real(from_bits32(u)));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("tan: the exact decision at a boundary agrees with golden wherever it is forced") {
+  int decided = 0;
+  for_sampled_inputs([&](std::uint32_t, const m::real& r) {
+    const tr::plan p = tr::tan_plan(r);
+    check_widened(
+        p.a, [&](const exact_binary& b, bool& known) { return tr::compare_tan(r.magnitude, b, known); },
+        m::tan_rounded<binary32>(r) & 0x7FFFFFFFu, static_cast<std::uint16_t>(m::tan_rounded<binary16>(r) & 0x7FFFu),
+        decided);
+  });
+  CHECK(decided > 2000);
+}
+
+TEST_CASE("atan: the table is floor(atan(i/8) 2^64), proven as tan(C 2^-64) <= i/8 < tan((C + 1) 2^-64)") {
+  const std::uint64_t p = 200;
+  for (std::uint64_t i = 1; i <= 8; ++i) {
+    CAPTURE(i);
+    for (const std::uint64_t step : {std::uint64_t{0}, std::uint64_t{1}}) {
+      const dmlref::detail::exact_binary c{false, at::atan_table[i] + step, -64, false};
+      bool ks = false, kc = false;
+      const auto s = tr::enclose_sin_cos(c, false, p, ks);
+      const auto co = tr::enclose_sin_cos(c, true, p, kc);
+      REQUIRE(ks);
+      REQUIRE(kc);
+      // 8 sin c <> i cos c: below for C, above for C + 1.
+      if (step == 0) {
+        CHECK(compare(s.hi * m::bigint(8), co.lo * m::bigint(i)) < 0);
+      } else {
+        CHECK(compare(s.lo * m::bigint(8), co.hi * m::bigint(i)) > 0);
+      }
+    }
+  }
+  for (std::uint64_t n = 1; n <= 8; ++n) {
+    const m::bigint c(at::odd_coefficients[n]), d(2 * n + 1), two64 = m::bigint(1).shifted_left(64);
+    CHECK(compare(c * d, two64) <= 0);
+    CHECK(compare((c + m::bigint(1)) * d, two64) > 0);
+  }
+}
+
+TEST_CASE("atan: the exact decision at a boundary agrees with golden wherever it is forced") {
+  int decided = 0;
+  const exact_binary one{false, 1, 0, false};
+  for_sampled_inputs([&](std::uint32_t, const m::real& r) {
+    check_widened(
+        at::atan_value(r.magnitude.mantissa, r.magnitude.exponent, 0),
+        [&](const exact_binary& b, bool& known) { return at::compare_angle(r.magnitude, false, one, b, known); },
+        m::atan_rounded<binary32>(r), m::atan_rounded<binary16>(r), decided);
+  });
+  CHECK(decided > 2000);
+}
+
+TEST_CASE("asin: isqrt is the floor of the square root") {
+  std::uint64_t z = 0x123456789ABCDEFu;
+  for (int k = 0; k < 2000; ++k) {
+    z = z * 6364136223846793005u + 1442695040888963407u;
+    const std::uint64_t hi = (z >> 2) >> (k % 62), lo = z * 0x9E3779B97F4A7C15u;
+    if ((hi | lo) == 0) continue;
+    const std::uint64_t r = at::isqrt({hi, lo});
+    const m::bigint n = m::bigint(hi).shifted_left(64) + m::bigint(lo);
+    CHECK(compare(m::bigint(r) * m::bigint(r), n) <= 0);
+    CHECK(compare((m::bigint(r) + m::bigint(1)) * (m::bigint(r) + m::bigint(1)), n) > 0);
+  }
+}
+
+TEST_CASE("asin: the exact decision at a boundary agrees with golden wherever it is forced") {
+  int decided = 0;
+  for_sampled_inputs([&](std::uint32_t u, const m::real& r) {
+    if (u >= 0x3F800000u) return;  // |x| < 1
+    check_widened(
+        at::asin_value(r.magnitude),
+        [&](const exact_binary& b, bool& known) { return at::compare_asin(r.magnitude, b, known); },
+        m::asin_rounded<binary32>(r), m::asin_rounded<binary16>(r), decided);
+  });
+  CHECK(decided > 1000);
+}
+
+TEST_CASE("acos: the exact decision at a boundary agrees with golden wherever it is forced") {
+  int decided = 0;
+  for_sampled_inputs([&](std::uint32_t u, const m::real& r) {
+    if (u >= 0x3F800000u) return;  // |x| < 1
+    for (const bool negative : {false, true}) {
+      m::real signed_r = r;
+      signed_r.negative = negative;
+      check_widened(
+          at::acos_value(negative, r.magnitude),
+          [&](const exact_binary& b, bool& known) { return at::compare_acos(negative, r.magnitude, b, known); },
+          m::acos_rounded<binary32>(signed_r), m::acos_rounded<binary16>(signed_r), decided);
+    }
+  });
+  CHECK(decided > 2000);
+}
+
+TEST_CASE("atan2: the exact decision at a boundary agrees with golden wherever it is forced") {
+  // atan2(y, x) for a second value x of another magnitude in [1/2, 2), both signs of x.
+  int decided = 0;
+  for_sampled_inputs([&](std::uint32_t u, const m::real& y) {
+    const m::real x = m::to_real(from_bits32(0x3F000000u + (u % 0x01000000u)));
+    for (const bool negative : {false, true}) {
+      m::real signed_x = x;
+      signed_x.negative = negative;
+      check_widened(
+          at::atan2_value(y.magnitude, negative, x.magnitude),
+          [&](const exact_binary& b, bool& known) { return at::compare_angle(y.magnitude, negative, x.magnitude, b, known); },
+          m::atan2_rounded<binary32>(y, signed_x), m::atan2_rounded<binary16>(y, signed_x), decided);
+    }
+  });
+  CHECK(decided > 4000);
 }

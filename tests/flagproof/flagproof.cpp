@@ -1,7 +1,8 @@
 // Golden results under the consumer's compiler flags: this program computes golden outputs
 // of SIGN, POW, CONSTANT_POW, DEQUANTIZE_LINEAR, QUANTIZE_LINEAR, the exponential family
-// (EXP, LOG, TANH, SIGMOID), SIN, COS, ERF and the hyperbolic functions (SINH, COSH, ASINH,
-// ACOSH, ATANH), whose golden does the most arithmetic, over a fixed set of
+// (EXP, LOG, TANH, SIGMOID), the hyperbolic functions (SINH, COSH, ASINH, ACOSH, ATANH), SIN,
+// COS, TAN, ATAN, ASIN, ACOS, ATAN_YX and ERF, whose golden does the most arithmetic, over a
+// fixed set of
 // inputs (IEEE special values, subnormals, values near rounding boundaries, ordinary values)
 // through the typed API, and prints them as hex, one line per block. scripts/flagproof.sh
 // builds it under -O0, -O2, -O3 -march=native, -ffast-math and -ffp-contract=fast (and their
@@ -27,9 +28,13 @@
 #include <dmlref/api/compute.hpp>
 #include <dmlref/api/operators.hpp>
 #include <dmlref/ops/activation_sigmoid.hpp>
+#include <dmlref/ops/acos.hpp>
 #include <dmlref/ops/acosh.hpp>
 #include <dmlref/ops/activation_tanh.hpp>
+#include <dmlref/ops/asin.hpp>
 #include <dmlref/ops/asinh.hpp>
+#include <dmlref/ops/atan.hpp>
+#include <dmlref/ops/atan_yx.hpp>
 #include <dmlref/ops/atanh.hpp>
 #include <dmlref/ops/cos.hpp>
 #include <dmlref/ops/cosh.hpp>
@@ -38,6 +43,7 @@
 #include <dmlref/ops/log.hpp>
 #include <dmlref/ops/sin.hpp>
 #include <dmlref/ops/sinh.hpp>
+#include <dmlref/ops/tan.hpp>
 #include <dmlref/ops/tanh.hpp>
 
 #if defined(__SSE2__) || defined(_M_X64)
@@ -133,6 +139,8 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   std::vector<T> y(x.size());
   const auto in = dmlref::make_packed_view(x.data(), n);
   const auto o = dmlref::make_packed_view(y.data(), n);
+  const std::vector<T> x_reversed(x.rbegin(), x.rend());  // ATAN_YX's second input
+  const auto reversed = dmlref::make_packed_view(x_reversed.data(), n);
   auto block = [&](const char* name, const dmlref::status& s) {
     must(s);
     out(y);
@@ -172,6 +180,15 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("ACOSH ScaleBias", dmlref::compute(golden, dmlref::ops::acosh{{}, dmlref::scale_bias{1.5f, 1.25f}}, in, o));
   block("ATANH", dmlref::compute(golden, dmlref::ops::atanh{}, in, o));
   block("ATANH ScaleBias", dmlref::compute(golden, dmlref::ops::atanh{{}, dmlref::scale_bias{0.5f, -0.25f}}, in, o));
+  block("TAN", dmlref::compute(golden, dmlref::ops::tan{}, in, o));
+  block("TAN ScaleBias", dmlref::compute(golden, dmlref::ops::tan{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
+  block("ATAN", dmlref::compute(golden, dmlref::ops::atan{}, in, o));
+  block("ATAN ScaleBias", dmlref::compute(golden, dmlref::ops::atan{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
+  block("ASIN", dmlref::compute(golden, dmlref::ops::asin{}, in, o));
+  block("ASIN ScaleBias", dmlref::compute(golden, dmlref::ops::asin{{}, dmlref::scale_bias{0.5f, -0.25f}}, in, o));
+  block("ACOS", dmlref::compute(golden, dmlref::ops::acos{}, in, o));
+  block("ACOS ScaleBias", dmlref::compute(golden, dmlref::ops::acos{{}, dmlref::scale_bias{0.5f, 0.25f}}, in, o));
+  block("ATAN_YX", dmlref::compute(golden, dmlref::ops::atan_yx{}, in, reversed, o));
 }
 
 template <class T, class E>

@@ -1,17 +1,23 @@
-// dmlref-trig-sweep: golden ELEMENT_WISE_SIN, ELEMENT_WISE_COS and ELEMENT_WISE_ERF against independent
-// correctly rounded references, on every input (or every stride-th), and the fast path's
-// distance from golden. The method is dmlref-exp-log-sweep's (tests/sweep/exp_log_sweep.cpp):
+// dmlref-trig-sweep: golden ELEMENT_WISE_SIN, COS, TAN, ATAN, ASIN, ACOS, ERF and ATAN_YX against
+// independent correctly rounded references, on every input (or every stride-th), and the fast
+// path's distance from golden. The method is dmlref-exp-log-sweep's (tests/sweep/exp_log_sweep.cpp):
 //
 //   FLOAT32: every bit pattern u = 0, stride, 2 stride, ... below 2^32. The reference is
-//            LLVM's C library (its sinf, cosf and erff are designed to be correctly rounded),
+//            LLVM's C library (its sinf, cosf, tanf, atanf, asinf, acosf, erff and atan2f are
+//            designed to be correctly rounded),
 //            called through its versioned C++ namespace; where it and golden differ, GNU MPFR
 //            at binary32's precision and exponent range (subnormals emulated) decides. A
 //            difference where MPFR sides with golden is a defect of the reference, reported.
 //   FLOAT16: all 65,536 bit patterns against MPFR at binary16's precision and range.
+//   ATAN_YX: pairs. FLOAT32: 2^32 / stride pairs (a, b), pair j's bits from a hash of j (every
+//            third pair with b's exponent within 4 of a's), against LLVM's atan2f, MPFR
+//            deciding differences; FLOAT16: the pairs a 2^16 + b = 0, stride, 2 stride, ...
+//            (stride 1: all 2^32) against MPFR.
 //   fast:    the fast path (dmlref::fast, xsimd) on the same inputs: the worst ULP distance
 //            from golden, against each operator's fast_ulp_budget.
 //
-// Usage: dmlref-trig-sweep [--stride N] [--threads N] [--only sin|cos|erf]  (threads 0: one per
+// Usage: dmlref-trig-sweep [--stride N] [--threads N] [--only sin|cos|tan|atan|asin|acos|erf|atan_yx]
+//        (threads 0: one per
 //        hardware thread);  dmlref-trig-sweep --bench 1: one-thread ns per element
 // Exit status 0 when golden matches on every input and the fast path is within budget.
 // Test-only: golden never calls LLVM's C library or MPFR.
@@ -36,7 +42,12 @@
 namespace __llvm_libc_19_1_7_ {
 float sinf(float);
 float cosf(float);
+float tanf(float);
+float atanf(float);
+float asinf(float);
+float acosf(float);
 float erff(float);
+float atan2f(float, float);
 }  // namespace __llvm_libc_19_1_7_
 
 namespace {
@@ -51,35 +62,70 @@ auto bits_of(T x) {
 bool is_nan32(std::uint32_t b) { return (b & 0x7FFFFFFFu) > 0x7F800000u; }
 bool is_nan16(std::uint16_t b) { return (b & 0x7FFFu) > 0x7C00u; }
 
-enum class function { sin, cos, erf };
+enum class function { sin, cos, tan, atan, asin, acos, erf, atan_yx };
 
-const char* name_of(function f) { return f == function::sin ? "SIN" : f == function::cos ? "COS" : "ERF"; }
-
-float llvm_reference(function f, float x) {
-  return f == function::sin   ? __llvm_libc_19_1_7_::sinf(x)
-         : f == function::cos ? __llvm_libc_19_1_7_::cosf(x)
-                              : __llvm_libc_19_1_7_::erff(x);
+const char* name_of(function f) {
+  switch (f) {
+    case function::sin: return "SIN";
+    case function::cos: return "COS";
+    case function::tan: return "TAN";
+    case function::atan: return "ATAN";
+    case function::asin: return "ASIN";
+    case function::acos: return "ACOS";
+    case function::erf: return "ERF";
+    case function::atan_yx: return "ATAN_YX";
+  }
+  return "?";
 }
 
-/// f(x) of an exact double x, correctly rounded to binary32 (precision 24, subnormals
-/// emulated) or binary16 (precision 11), as the format's bits.
+float llvm_reference(function f, float x, float b = 1.0f) {
+  switch (f) {
+    case function::sin: return __llvm_libc_19_1_7_::sinf(x);
+    case function::cos: return __llvm_libc_19_1_7_::cosf(x);
+    case function::tan: return __llvm_libc_19_1_7_::tanf(x);
+    case function::atan: return __llvm_libc_19_1_7_::atanf(x);
+    case function::asin: return __llvm_libc_19_1_7_::asinf(x);
+    case function::acos: return __llvm_libc_19_1_7_::acosf(x);
+    case function::erf: return __llvm_libc_19_1_7_::erff(x);
+    case function::atan_yx: return __llvm_libc_19_1_7_::atan2f(x, b);
+  }
+  return 0.0f;
+}
+
+int mpfr_apply(mpfr_t v, const mpfr_t in, const mpfr_t b, function f) {
+  switch (f) {
+    case function::sin: return mpfr_sin(v, in, MPFR_RNDN);
+    case function::cos: return mpfr_cos(v, in, MPFR_RNDN);
+    case function::tan: return mpfr_tan(v, in, MPFR_RNDN);
+    case function::atan: return mpfr_atan(v, in, MPFR_RNDN);
+    case function::asin: return mpfr_asin(v, in, MPFR_RNDN);
+    case function::acos: return mpfr_acos(v, in, MPFR_RNDN);
+    case function::erf: return mpfr_erf(v, in, MPFR_RNDN);
+    case function::atan_yx: return mpfr_atan2(v, in, b, MPFR_RNDN);
+  }
+  return 0;
+}
+
+/// f(x) (atan2(x, b) for ATAN_YX) of exact doubles, correctly rounded to binary32 (precision
+/// 24, subnormals emulated) or binary16 (precision 11), as the format's bits.
 template <class T>
-auto mpfr_reference(double x, function f) {
+auto mpfr_reference(double x, function f, double b = 1.0) {
   constexpr bool half = std::is_same_v<T, float16>;
   const mpfr_exp_t saved_min = mpfr_get_emin(), saved_max = mpfr_get_emax();
   mpfr_set_emin(half ? -23 : -148);
   mpfr_set_emax(half ? 16 : 128);
-  mpfr_t v, in;
+  mpfr_t v, in, second;
   mpfr_init2(v, half ? 11 : 24);
   mpfr_init2(in, 64);
+  mpfr_init2(second, 64);
   mpfr_set_d(in, x, MPFR_RNDN);
-  int t = f == function::sin   ? mpfr_sin(v, in, MPFR_RNDN)
-          : f == function::cos ? mpfr_cos(v, in, MPFR_RNDN)
-                               : mpfr_erf(v, in, MPFR_RNDN);
+  mpfr_set_d(second, b, MPFR_RNDN);
+  int t = mpfr_apply(v, in, second, f);
   t = mpfr_subnormalize(v, t, MPFR_RNDN);
   const double d = mpfr_get_d(v, MPFR_RNDN);  // exact: a binary16/32 value, +-0, +-Inf or NaN
   mpfr_clear(v);
   mpfr_clear(in);
+  mpfr_clear(second);
   mpfr_set_emin(saved_min);
   mpfr_set_emax(saved_max);
   if constexpr (half) {
@@ -187,13 +233,86 @@ void float16_all(const Op& op, function fn, tally& t) {
   t.inputs += 65536;
 }
 
-template <class Op>
-bool sweep(function fn, std::uint64_t stride, unsigned threads) {
-  const Op op{};
-  const char* name = name_of(fn);
-  const auto start = std::chrono::steady_clock::now();
-  tally t32, t16;
-  const std::uint64_t total = ((std::uint64_t{1} << 32) + stride - 1) / stride;
+/// Pair j of ATAN_YX's FLOAT32 sample: a's and b's bits from a hash of j (splitmix64); every
+/// third pair takes b's exponent within 4 of a's (quotients near 1, every angle).
+void float32_pair(std::uint64_t j, std::uint32_t& a, std::uint32_t& b) {
+  std::uint64_t z = (j + 1) * 0x9E3779B97F4A7C15u;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+  z ^= z >> 31;
+  a = static_cast<std::uint32_t>(z);
+  b = static_cast<std::uint32_t>(z >> 32);
+  if (j % 3 == 1) {
+    const std::uint32_t exponent = (a >> 23) & 0xFFu;
+    const std::uint32_t shifted = (exponent + (b >> 23) % 9u + 251u) % 256u;  // exponent - 4 .. + 4, wrapped
+    b = (b & 0x807FFFFFu) | (shifted << 23);
+  }
+}
+
+/// ATAN_YX on pairs begin .. begin + n (FLOAT32: hashed pairs; FLOAT16: index a 2^16 + b at
+/// every stride-th).
+template <class T>
+void pairs_chunk(function fn, std::uint64_t begin, std::uint64_t stride, std::size_t n, tally& t) {
+  constexpr bool half = std::is_same_v<T, float16>;
+  std::vector<T> a(n), b(n), golden(n), fast(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    if constexpr (half) {
+      const std::uint64_t p = (begin + k) * stride;
+      a[k] = float16::from_bits(static_cast<std::uint16_t>(p >> 16));
+      b[k] = float16::from_bits(static_cast<std::uint16_t>(p & 0xFFFFu));
+    } else {
+      std::uint32_t ab = 0, bb = 0;
+      float32_pair(begin + k, ab, bb);
+      std::memcpy(&a[k], &ab, 4);
+      std::memcpy(&b[k], &bb, 4);
+    }
+  }
+  const auto n32 = static_cast<std::uint32_t>(n);
+  const dmlref::ops::atan_yx op{};
+  auto status = dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(a.data(), {n32}),
+                                dmlref::make_packed_view(b.data(), {n32}), dmlref::make_packed_view(golden.data(), {n32}));
+  if (status.ok()) {
+    status = dmlref::compute(dmlref::fast, op, dmlref::make_packed_view(a.data(), {n32}),
+                             dmlref::make_packed_view(b.data(), {n32}), dmlref::make_packed_view(fast.data(), {n32}));
+  }
+  if (!status.ok()) {
+    report("compute failed: %s\n", status.message().c_str());
+    t.golden_wrong += n;
+    return;
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    const double y = static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(a[k])));
+    const double x = static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(b[k])));
+    if (!op.defined(a[k], b[k])) continue;
+    const auto gb = bits_of(golden[k]);
+    if constexpr (half) {
+      const std::uint16_t mb = mpfr_reference<float16>(y, fn, x);
+      if (gb == mb || (is_nan16(gb) && is_nan16(mb))) continue;
+      ++t.golden_wrong;
+      report("ATAN_YX FLOAT16 (0x%04x, 0x%04x): GOLDEN 0x%04x WRONG, MPFR 0x%04x\n", a[k].bits(), b[k].bits(), gb, mb);
+    } else {
+      const std::uint32_t rb = bits_of(llvm_reference(fn, a[k], b[k]));
+      if ((is_nan32(gb) && is_nan32(rb)) || gb == rb) continue;
+      const std::uint32_t mb = mpfr_reference<float>(y, fn, x);
+      if (gb == mb || (is_nan32(gb) && is_nan32(mb))) {
+        ++t.reference_wrong;
+        report("ATAN_YX FLOAT32 (0x%08x, 0x%08x): reference 0x%08x wrong, golden = MPFR = 0x%08x\n", bits_of(a[k]),
+               bits_of(b[k]), rb, gb);
+      } else {
+        ++t.golden_wrong;
+        report("ATAN_YX FLOAT32 (0x%08x, 0x%08x): GOLDEN 0x%08x WRONG, MPFR 0x%08x, reference 0x%08x\n", bits_of(a[k]),
+               bits_of(b[k]), gb, mb, rb);
+      }
+    }
+  }
+  fast_distance(golden.data(), fast.data(), n, t);
+  t.inputs += n;
+}
+
+/// Runs body(begin, n) over [0, total) in chunks of 2^16 on the given threads, each with its
+/// own tally merged into the result.
+template <class Body>
+void in_parallel(std::uint64_t total, unsigned threads, tally& result, Body body) {
   const std::uint64_t chunk = 1u << 16;
   std::atomic<std::uint64_t> next{0};
   std::vector<std::thread> pool;
@@ -205,31 +324,62 @@ bool sweep(function fn, std::uint64_t stride, unsigned threads) {
         const std::uint64_t begin = c * chunk;
         if (begin >= total) break;
         const std::uint64_t n = total - begin < chunk ? total - begin : chunk;
-        float32_chunk(op, fn, begin * stride, stride, static_cast<std::size_t>(n), local);
+        body(begin, static_cast<std::size_t>(n), local);
       }
-      t32.merge(local);
+      result.merge(local);
     });
   }
   for (auto& th : pool) th.join();
-  float16_all(op, fn, t16);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const std::uint64_t budget32 = Op::fast_ulp_budget(dmlref::data_type::float32);
-  const std::uint64_t budget16 = Op::fast_ulp_budget(dmlref::data_type::float16);
+}
+
+bool print_tallies(const char* name, const tally& t32, const tally& t16, std::uint64_t stride, double seconds,
+                   unsigned threads, std::uint64_t budget32, std::uint64_t budget16, const char* unit) {
   std::printf(
-      "%s FLOAT32: %llu inputs (stride %llu), golden differences %llu, reference defects %llu; fast worst %llu ULP "
+      "%s FLOAT32: %llu %s (stride %llu), golden differences %llu, reference defects %llu; fast worst %llu ULP "
       "(budget %llu), NaN mismatches %llu\n",
-      name, static_cast<unsigned long long>(t32.inputs), static_cast<unsigned long long>(stride),
+      name, static_cast<unsigned long long>(t32.inputs), unit, static_cast<unsigned long long>(stride),
       static_cast<unsigned long long>(t32.golden_wrong), static_cast<unsigned long long>(t32.reference_wrong),
       static_cast<unsigned long long>(t32.fast_worst), static_cast<unsigned long long>(budget32),
       static_cast<unsigned long long>(t32.fast_nan_mismatch));
-  std::printf("%s FLOAT16: %llu inputs, golden differences %llu; fast worst %llu ULP (budget %llu), NaN mismatches %llu\n",
-              name, static_cast<unsigned long long>(t16.inputs), static_cast<unsigned long long>(t16.golden_wrong),
+  std::printf("%s FLOAT16: %llu %s, golden differences %llu; fast worst %llu ULP (budget %llu), NaN mismatches %llu\n",
+              name, static_cast<unsigned long long>(t16.inputs), unit, static_cast<unsigned long long>(t16.golden_wrong),
               static_cast<unsigned long long>(t16.fast_worst), static_cast<unsigned long long>(budget16),
               static_cast<unsigned long long>(t16.fast_nan_mismatch));
   std::printf("%s: %.1f s on %u threads\n", name, seconds, threads);
   std::fflush(stdout);
   return t32.golden_wrong == 0 && t16.golden_wrong == 0 && t32.fast_worst <= budget32 && t16.fast_worst <= budget16 &&
          t32.fast_nan_mismatch == 0 && t16.fast_nan_mismatch == 0;
+}
+
+/// ATAN_YX: 2^32 / stride FLOAT32 pairs and 2^32 / stride FLOAT16 pairs.
+bool sweep_pairs(std::uint64_t stride, unsigned threads) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::uint64_t total = ((std::uint64_t{1} << 32) + stride - 1) / stride;
+  tally t32, t16;
+  in_parallel(total, threads, t32, [&](std::uint64_t begin, std::size_t n, tally& t) {
+    pairs_chunk<float>(function::atan_yx, begin, stride, n, t);
+  });
+  in_parallel(total, threads, t16, [&](std::uint64_t begin, std::size_t n, tally& t) {
+    pairs_chunk<float16>(function::atan_yx, begin, stride, n, t);
+  });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  using op = dmlref::ops::atan_yx;
+  return print_tallies("ATAN_YX", t32, t16, stride, seconds, threads, op::fast_ulp_budget(dmlref::data_type::float32),
+                       op::fast_ulp_budget(dmlref::data_type::float16), "pairs");
+}
+
+template <class Op>
+bool sweep(function fn, std::uint64_t stride, unsigned threads) {
+  const Op op{};
+  const auto start = std::chrono::steady_clock::now();
+  tally t32, t16;
+  const std::uint64_t total = ((std::uint64_t{1} << 32) + stride - 1) / stride;
+  in_parallel(total, threads, t32,
+              [&](std::uint64_t begin, std::size_t n, tally& t) { float32_chunk(op, fn, begin * stride, stride, n, t); });
+  float16_all(op, fn, t16);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return print_tallies(name_of(fn), t32, t16, stride, seconds, threads, Op::fast_ulp_budget(dmlref::data_type::float32),
+                       Op::fast_ulp_budget(dmlref::data_type::float16), "inputs");
 }
 
 /// Single-thread throughput of both paths, ns per element, over 2^16 elements: FLOAT32 on
@@ -292,12 +442,17 @@ int main(int argc, char** argv) {
     } else if (flag == "--bench") {
       bench_all<dmlref::ops::sin>(function::sin);
       bench_all<dmlref::ops::cos>(function::cos);
+      bench_all<dmlref::ops::tan>(function::tan);
+      bench_all<dmlref::ops::atan>(function::atan);
+      bench_all<dmlref::ops::asin>(function::asin);
+      bench_all<dmlref::ops::acos>(function::acos);
       bench_all<dmlref::ops::erf>(function::erf);
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
     } else {
-      std::fprintf(stderr, "usage: %s [--stride N] [--threads N] [--only sin|cos|erf]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--stride N] [--threads N] [--only sin|cos|tan|atan|asin|acos|erf|atan_yx]\n",
+                   argv[0]);
       return 2;
     }
   }
@@ -307,7 +462,12 @@ int main(int argc, char** argv) {
   bool ok = true;
   if (only.empty() || only == "sin") ok = sweep<dmlref::ops::sin>(function::sin, stride, threads) && ok;
   if (only.empty() || only == "cos") ok = sweep<dmlref::ops::cos>(function::cos, stride, threads) && ok;
+  if (only.empty() || only == "tan") ok = sweep<dmlref::ops::tan>(function::tan, stride, threads) && ok;
+  if (only.empty() || only == "atan") ok = sweep<dmlref::ops::atan>(function::atan, stride, threads) && ok;
+  if (only.empty() || only == "asin") ok = sweep<dmlref::ops::asin>(function::asin, stride, threads) && ok;
+  if (only.empty() || only == "acos") ok = sweep<dmlref::ops::acos>(function::acos, stride, threads) && ok;
   if (only.empty() || only == "erf") ok = sweep<dmlref::ops::erf>(function::erf, stride, threads) && ok;
+  if (only.empty() || only == "atan_yx") ok = sweep_pairs(stride, threads) && ok;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

@@ -69,11 +69,14 @@ inline constexpr std::uint64_t cos_coefficients[11] = {
 /// 13176794 2^-24 (the next, 13176795 2^-24, is above it).
 inline constexpr std::uint64_t below_quarter_pi_24 = 13176794u;
 
-/// Whether |x| < pi/4 (x finite nonzero, at most 24 significant bits).
+/// Whether |x| < pi/4 (x finite nonzero, at most 24 significant bits; with more, up to 64,
+/// through pi/4 2^64 = pi 2^62, whose floor is half_pi_63: pi/4 being irrational,
+/// M 2^(64 - width) < pi/4 2^64 exactly when it is at most that floor).
 inline bool below_quarter_pi(const exact_binary& x) noexcept {
   const int width = detail::bit_width(x.mantissa);
   const int top = width - 1 + x.exponent;
   if (top != -1) return top < -1;
+  if (width > 24) return (x.mantissa << (64 - width)) <= half_pi_63;
   return (x.mantissa << (24 - width)) <= below_quarter_pi_24;
 }
 
@@ -240,7 +243,7 @@ inline series_value sin_cos_series(const bigint& t, std::uint64_t precision, boo
   return {positive - negative, 4 * j + 4};
 }
 
-/// Encloses |f(x)| 2^P, f = sin (cosine = false) or cos, for x finite nonzero with at most 24
+/// Encloses |f(x)| 2^P, f = sin (cosine = false) or cos, for x finite nonzero with at most 64
 /// significant bits and |x| < 2^128; known = false where the reduction's enclosure of r
 /// still holds 0 (more precision separates it: r != 0 for x != 0).
 ///
@@ -273,7 +276,7 @@ inline fixed_enclosure enclose_sin_cos(const exact_binary& x, bool cosine, std::
     const std::uint64_t w = p2 + 8;
     const std::uint64_t q = w + 40 + top;
     const fixed_enclosure pi = pi_enclosure(q);
-    const auto n_shift = static_cast<std::int64_t>(q + w + 1) + x.exponent;  // >= 0: E >= -24
+    const auto n_shift = static_cast<std::int64_t>(q + w + 1) + x.exponent;  // >= 0: E >= -64
     const bigint n = bigint(x.mantissa).shifted_left(static_cast<std::uint64_t>(n_shift));
     const bigint y_lo = n / pi.hi;
     const bigint y_hi = n / pi.lo + bigint(1);
@@ -396,6 +399,79 @@ typename F::bits_type sin_cos_decided(const real& x, bool cosine, const plan& p)
   return p.negative ? static_cast<bits_type>(magnitude | F::sign_mask) : magnitude;
 }
 
+// ---- tan = sin / cos.
+
+/// floor(a / b). Precondition: 0 < b < 2^127.
+inline u128 divide(u128 a, u128 b) noexcept {
+#if defined(__SIZEOF_INT128__)
+  __extension__ typedef unsigned __int128 wide;
+  const wide q = ((static_cast<wide>(a.hi) << 64) | a.lo) / ((static_cast<wide>(b.hi) << 64) | b.lo);
+  return {static_cast<std::uint64_t>(q >> 64), static_cast<std::uint64_t>(q)};
+#else
+  u128 q, r;
+  for (int i = 127; i >= 0; --i) {
+    const std::uint64_t bit = i >= 64 ? (a.hi >> (i - 64)) & 1u : (a.lo >> i) & 1u;
+    r = shift_left(r, 1) + u128{0, bit};
+    if (!(r < b)) {
+      r = r - b;
+      if (i >= 64) {
+        q.hi |= std::uint64_t{1} << (i - 64);
+      } else {
+        q.lo |= std::uint64_t{1} << i;
+      }
+    }
+  }
+  return q;
+#endif
+}
+
+/// The quotient of two approximations n / d, both mantissas at least 2^56 (n's below 2^64,
+/// d's error below its mantissa): the exact quotient lies in [(Yn - Kn) / (Yd + Kd),
+/// (Yn + Kn) / (Yd - Kd)] 2^(qn - qd); both ends are computed at 2^-s by exact integer
+/// division (the lower rounded down, the upper up), with s such that the quotient is about
+/// 2^62 (below 2^64, and (Yn + Kn) 2^s below 2^127), and the result is their middle with
+/// the distance to the ends as its error.
+inline approximation quotient(const approximation& n, const approximation& d) noexcept {
+  const int s = 62 + detail_exp_log::bit_width(u128{0, d.mantissa}) - detail_exp_log::bit_width(u128{0, n.mantissa});
+  const u128 lo = divide(shift_left(u128{0, n.mantissa - n.error}, s), u128{0, d.mantissa + d.error});
+  const u128 hi = divide(shift_left(u128{0, n.mantissa + n.error}, s), u128{0, d.mantissa - d.error}) + u128{0, 1};
+  const std::uint64_t width = (hi - lo).lo;
+  const std::uint64_t y = lo.lo + width / 2;
+  return {y, n.exponent - d.exponent - s, hi.lo - y};
+}
+
+/// |tan x| for x finite nonzero (|x| < 2^128): |sin x| / |cos x| from their approximations
+/// (each within 16 units of a mantissa of at least 2^62, or made from enclosures), and tan
+/// x's sign.
+inline plan tan_plan(const real& x) {
+  const plan s = sin_cos_plan(x, false);
+  const plan c = sin_cos_plan(x, true);
+  return {quotient(s.a, c.a), s.negative != c.negative};
+}
+
+/// The sign of |tan x| - b for a positive exact b: |sin x| <> b |cos x| by enclosures of
+/// both at a precision that doubles; known = false past max_guard_bits.
+inline int compare_tan(const exact_binary& x, const exact_binary& b, bool& known) {
+  using detail_exp_log::first_guard_bits;
+  using detail_exp_log::max_guard_bits;
+  known = false;
+  const int b_top = detail_exp_log::leading_exponent(b);
+  const bigint scaled_b(b.mantissa);
+  for (auto guard = first_guard_bits; guard <= max_guard_bits; guard *= 2) {
+    // |sin x| near b, |cos x| near 1/b where b is large: precision past both.
+    const std::uint64_t precision = guard + static_cast<std::uint64_t>(b_top < 0 ? -b_top : b_top);
+    bool sin_known = false, cos_known = false;
+    const fixed_enclosure s = enclose_sin_cos(x, false, precision, sin_known);
+    if (!sin_known) continue;
+    const fixed_enclosure c = enclose_sin_cos(x, true, precision, cos_known);
+    if (!cos_known) continue;
+    // |sin x| 2^P in [s.lo, s.hi], b |cos x| 2^P in [B c.lo, B c.hi] 2^j.
+    if (!s.lo.is_zero() && compare_scaled(s.lo, 0, scaled_b * c.hi, b.exponent) > 0) return known = true, 1;
+    if (!c.lo.is_zero() && compare_scaled(s.hi, 0, scaled_b * c.lo, b.exponent) < 0) return known = true, -1;
+  }
+  return 0;
+}
+
 }  // namespace detail_trig
 
 /// sin x rounded once to F (to nearest, ties to even), as F's bit pattern, for x the exact
@@ -424,6 +500,25 @@ typename F::bits_type cos_rounded(const real& x) {
     default: break;
   }
   return detail_trig::sin_cos_decided<F>(x, true, detail_trig::sin_cos_plan(x, true));
+}
+
+/// tan x rounded once to F, as F's bit pattern, for x the exact value of a FLOAT32 or
+/// FLOAT16 element: tan(+-0) = +-0; tan(+-Inf) and NaN give the canonical positive quiet NaN;
+/// a FLOAT16 result beyond its range is +-Inf (rounded as any other value).
+template <class F>
+typename F::bits_type tan_rounded(const real& x) {
+  using bits_type = typename F::bits_type;
+  switch (x.cls) {
+    case fp_class::nan:
+    case fp_class::infinite: return F::quiet_nan;
+    case fp_class::zero: return x.negative ? F::sign_mask : bits_type{0};
+    default: break;
+  }
+  const detail_trig::plan p = detail_trig::tan_plan(x);
+  const bits_type magnitude = detail_exp_log::round_approximation<F>(p.a, [&](const exact_binary& b, bool& known) {
+    return detail_trig::compare_tan(x.magnitude, b, known);
+  });
+  return p.negative ? static_cast<bits_type>(magnitude | F::sign_mask) : magnitude;
 }
 
 }  // namespace dmlref::math

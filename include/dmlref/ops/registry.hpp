@@ -13,6 +13,7 @@
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/ops/abs.hpp"
+#include "dmlref/ops/acos.hpp"
 #include "dmlref/ops/acosh.hpp"
 #include "dmlref/ops/activation_hard_sigmoid.hpp"
 #include "dmlref/ops/activation_hard_swish.hpp"
@@ -28,7 +29,10 @@
 #include "dmlref/ops/activation_tanh.hpp"
 #include "dmlref/ops/activation_thresholded_relu.hpp"
 #include "dmlref/ops/add.hpp"
+#include "dmlref/ops/asin.hpp"
 #include "dmlref/ops/asinh.hpp"
+#include "dmlref/ops/atan.hpp"
+#include "dmlref/ops/atan_yx.hpp"
 #include "dmlref/ops/atanh.hpp"
 #include "dmlref/ops/bit_and.hpp"
 #include "dmlref/ops/bit_count.hpp"
@@ -80,6 +84,7 @@
 #include "dmlref/ops/sinh.hpp"
 #include "dmlref/ops/sqrt.hpp"
 #include "dmlref/ops/subtract.hpp"
+#include "dmlref/ops/tan.hpp"
 #include "dmlref/ops/tanh.hpp"
 #include "dmlref/ops/threshold.hpp"
 
@@ -104,7 +109,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             activation_shrink, activation_relu_grad, activation_hard_swish,
                             clip_grad,
                             // The trigonometric family of issue 27.
-                            sin, cos, erf>;
+                            sin, cos, erf, tan, atan, asin, acos, atan_yx>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

@@ -2,6 +2,7 @@
 // Every fast-path kernel; included by the typed API when xsimd is available.
 
 #include "dmlref/simd/abs.hpp"
+#include "dmlref/simd/acos.hpp"
 #include "dmlref/simd/acosh.hpp"
 #include "dmlref/simd/activation_hard_sigmoid.hpp"
 #include "dmlref/simd/activation_hard_swish.hpp"
@@ -17,7 +18,10 @@
 #include "dmlref/simd/activation_thresholded_relu.hpp"
 #include "dmlref/simd/add.hpp"
 #include "dmlref/simd/apply.hpp"
+#include "dmlref/simd/asin.hpp"
 #include "dmlref/simd/asinh.hpp"
+#include "dmlref/simd/atan.hpp"
+#include "dmlref/simd/atan_yx.hpp"
 #include "dmlref/simd/atanh.hpp"
 #include "dmlref/simd/bit_and.hpp"
 #include "dmlref/simd/bit_count.hpp"
@@ -64,5 +68,6 @@
 #include "dmlref/simd/sinh_cosh.hpp"
 #include "dmlref/simd/sqrt.hpp"
 #include "dmlref/simd/subtract.hpp"
+#include "dmlref/simd/tan.hpp"
 #include "dmlref/simd/tanh.hpp"
 #include "dmlref/simd/threshold.hpp"

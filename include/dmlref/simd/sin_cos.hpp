@@ -61,13 +61,12 @@ inline doubles cos_poly(doubles t) noexcept {
   return mul_add(z, p, doubles(1.0));
 }
 
-/// One block of sin g (Cosine = false) or cos g for a T output.
-template <bool Cosine, class T, class Op, class Source>
-DMLREF_DETAIL_ALWAYS_INLINE void block(const Op& op, const std::optional<scale_bias>& sb, T* out, std::size_t i,
-                                       Source in) {
-  const floats g = detail_pow::scaled(load_floats(in, i), sb);
-  const auto special = detail_pow::magnitude_at_least(g, 0x49800000u);  // |g| >= 2^20, Inf, NaN
-  const floats x = xsimd::select(special, floats(0.0f), g);
+/// g = k pi/2 + t for the lanes of x (|x| < 2^20): k, and t in two halves of double lanes.
+struct reduced {
+  int32s k;
+  doubles t_low, t_high;
+};
+inline reduced reduce_lanes(floats x) noexcept {
   const int32s k = xsimd::nearbyint_as_int(x * floats(0x1.45f306p-1f));  // 2/pi
   const floats k_float = xsimd::batch_cast<float>(k);                   // exact: |k| < 2^20
   doubles x_low, x_high, k_low, k_high;
@@ -78,7 +77,19 @@ DMLREF_DETAIL_ALWAYS_INLINE void block(const Op& op, const std::optional<scale_b
     const doubles b = a - n * doubles(0x1.0b4611a6p-34);    // n C2 exact
     return b - n * doubles(0x1.3198a2e037073p-69);
   };
-  const doubles t_low = reduce(x_low, k_low), t_high = reduce(x_high, k_high);
+  return {k, reduce(x_low, k_low), reduce(x_high, k_high)};
+}
+
+/// One block of sin g (Cosine = false) or cos g for a T output.
+template <bool Cosine, class T, class Op, class Source>
+DMLREF_DETAIL_ALWAYS_INLINE void block(const Op& op, const std::optional<scale_bias>& sb, T* out, std::size_t i,
+                                       Source in) {
+  const floats g = detail_pow::scaled(load_floats(in, i), sb);
+  const auto special = detail_pow::magnitude_at_least(g, 0x49800000u);  // |g| >= 2^20, Inf, NaN
+  const floats x = xsimd::select(special, floats(0.0f), g);
+  const reduced r = reduce_lanes(x);
+  const int32s k = r.k;
+  const doubles t_low = r.t_low, t_high = r.t_high;
   const floats s = narrow(sin_poly(t_low), sin_poly(t_high));
   const floats c = narrow(cos_poly(t_low), cos_poly(t_high));
   const uint32s q = xsimd::bitwise_cast<uint32s>(Cosine ? k + int32s(1) : k);
