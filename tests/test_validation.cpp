@@ -966,3 +966,29 @@ TEST_CASE("typed API: a size of 0 is refused and nothing is written") {
   CHECK(s.code() == errc::zero_size);
   for (float v : out) CHECK(v == 42.0f);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Attribute rules that depend on the operation's types (ops::check_attributes_of)
+
+TEST_CASE("validate: CLIP1's MinMaxDataType must be OutputTensor's data type") {
+  tensor in(DML_TENSOR_DATA_TYPE_INT64, shape4), out(DML_TENSOR_DATA_TYPE_INT64, shape4);
+  struct clip1_case {
+    tensor *in, *out;
+    DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC s{};
+    DML_OPERATOR_DESC op{};
+    std::vector<input_binding> inputs() { return {in->in()}; }
+    std::vector<output_binding> outputs() { return {out->out()}; }
+    std::vector<tensor*> all() { return {in, out}; }
+  } c{&in, &out};
+  c.s.InputTensor = in.desc();
+  c.s.OutputTensor = out.desc();
+  c.s.MinMaxDataType = DML_TENSOR_DATA_TYPE_INT64;
+  c.s.Min.Int64 = -5;
+  c.s.Max.Int64 = 9007199254740993;
+  c.op = {DML_OPERATOR_ELEMENT_WISE_CLIP1, &c.s};
+  expect_valid(c, DML_FEATURE_LEVEL_5_0);
+  expect_invalid(c, DML_FEATURE_LEVEL_4_1, {errc::unsupported_operator, "", "Type", "needs feature level 5_0"});
+  c.s.MinMaxDataType = DML_TENSOR_DATA_TYPE_INT32;
+  expect_invalid(c, DML_FEATURE_LEVEL_6_4,
+                 {errc::invalid_argument, "", "MinMaxDataType", "INT32 must be the data type of OutputTensor (INT64)"});
+}

@@ -225,3 +225,12 @@ def test_per_axis_quantization_parameters_follow_onnx():
     with pytest.raises(ValueError, match=r"^axis: must be an int from -3 to 2 \(InputTensor has 3 dimensions\), got 3$"):
         dmlref.dequantize_linear(x, scale, axis=3)
     assert "axis" not in inspect.signature(dmlref.pow).parameters  # only operators with a ScaleTensor
+
+
+@pytest.mark.parametrize("path", ["golden", "fast"])
+def test_clip1_bounds_of_the_tensors_type(path):
+    x = np.array([0, 2**53, 2**53 + 1, 2**63 - 1, -2**63], dtype=np.int64)
+    r = dmlref.clip1(x, "INT64", 2**53 + 1, 2**63 - 2, path=path)
+    assert r.tolist() == [2**53 + 1, 2**53 + 1, 2**53 + 1, 2**63 - 2, 2**53 + 1]
+    with pytest.raises(ValueError, match="MinMaxDataType"):
+        dmlref.clip1(x, "INT32", 0, 1, path=path)

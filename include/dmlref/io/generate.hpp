@@ -185,7 +185,12 @@ inline std::vector<json> generate_cases(const generate_options& o, std::string& 
     if (!detail_generate::choose_types<Op>(o, tensors, problem)) return;
     std::mt19937_64 rng(o.seed);
     const std::uint32_t columns = o.count / 2, rows = 2;  // broadcast and padded: 2 x columns
-    const auto samples = ops::attribute_samples_of<Op>();
+    ops::operation_types types;
+    for (std::size_t k = 0; k < tensors.size(); ++k) {
+      types.type[k] = tensors[k].second;
+      types.present[k] = true;
+    }
+    const auto samples = ops::attribute_samples_of<Op>(types);
     for (const auto& layout : o.layouts) {
       for (const auto& attributes : samples) {
         json c;

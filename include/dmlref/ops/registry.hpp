@@ -36,7 +36,9 @@
 #include "dmlref/ops/bit_xor.hpp"
 #include "dmlref/ops/ceil.hpp"
 #include "dmlref/ops/clip.hpp"
+#include "dmlref/ops/clip1.hpp"
 #include "dmlref/ops/clip_grad.hpp"
+#include "dmlref/ops/clip_grad1.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/cos.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
@@ -97,7 +99,9 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             activation_shrink, activation_relu_grad, activation_hard_swish,
                             clip_grad,
                             // The trigonometric family of issue 27.
-                            sin, cos, erf>;
+                            sin, cos, erf,
+                            // The typed bounds of issue 25.
+                            clip1, clip_grad1>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>

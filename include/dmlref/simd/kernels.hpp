@@ -25,6 +25,7 @@
 #include "dmlref/simd/bit_xor.hpp"
 #include "dmlref/simd/ceil.hpp"
 #include "dmlref/simd/clip.hpp"
+#include "dmlref/simd/clip1.hpp"
 #include "dmlref/simd/dequantize_linear.hpp"
 #include "dmlref/simd/difference_square.hpp"
 #include "dmlref/simd/divide.hpp"
