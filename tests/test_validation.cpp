@@ -992,3 +992,64 @@ TEST_CASE("validate: CLIP1's MinMaxDataType must be OutputTensor's data type") {
   expect_invalid(c, DML_FEATURE_LEVEL_6_4,
                  {errc::invalid_argument, "", "MinMaxDataType", "INT32 must be the data type of OutputTensor (INT64)"});
 }
+
+namespace {
+
+/// ADD1 of two FLOAT32 tensors with a fused ACTIVATION_LINEAR (or another activation, whose
+/// descriptor the caller points FusedActivation at).
+struct add1_case {
+  tensor a, b, out;
+  DML_ACTIVATION_LINEAR_OPERATOR_DESC linear{nullptr, nullptr, 2.0f, 1.0f};
+  DML_OPERATOR_DESC fused{DML_OPERATOR_ACTIVATION_LINEAR, &linear};
+  DML_ELEMENT_WISE_ADD1_OPERATOR_DESC s{};
+  DML_OPERATOR_DESC op{};
+  explicit add1_case(DML_TENSOR_DATA_TYPE t = DML_TENSOR_DATA_TYPE_FLOAT32) : a(t, shape4), b(t, shape4), out(t, shape4) {
+    s = {a.desc(), b.desc(), out.desc(), &fused};
+    op = {DML_OPERATOR_ELEMENT_WISE_ADD1, &s};
+  }
+  std::vector<input_binding> inputs() { return {a.in(), b.in()}; }
+  std::vector<output_binding> outputs() { return {out.out()}; }
+  std::vector<tensor*> all() { return {&a, &b, &out}; }
+};
+
+}  // namespace
+
+TEST_CASE("validate: ADD1's FusedActivation") {
+  add1_case c;
+  expect_valid(c, DML_FEATURE_LEVEL_2_0);
+  c.s.FusedActivation = nullptr;
+  expect_valid(c, DML_FEATURE_LEVEL_2_0);
+
+  SUBCASE("the activation's tensors must be null") {
+    c.s.FusedActivation = &c.fused;
+    c.linear.InputTensor = c.a.desc();
+    expect_invalid(c, DML_FEATURE_LEVEL_6_4, {errc::invalid_argument, "", "Desc", "FusedActivation: InputTensor must be null"});
+  }
+  SUBCASE("an element-wise operator that is no activation") {
+    DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign{nullptr, nullptr};
+    DML_OPERATOR_DESC other{DML_OPERATOR_ELEMENT_WISE_SIGN, &sign};
+    c.s.FusedActivation = &other;
+    expect_invalid(c, DML_FEATURE_LEVEL_6_4,
+                   {errc::invalid_argument, "", "FusedActivation", "ELEMENT_WISE_SIGN cannot be fused"});
+  }
+  SUBCASE("an activation of a second tensor") {
+    DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC prelu{nullptr, nullptr, nullptr};
+    DML_OPERATOR_DESC other{DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU, &prelu};
+    c.s.FusedActivation = &other;
+    expect_invalid(c, DML_FEATURE_LEVEL_6_4,
+                   {errc::invalid_argument, "", "FusedActivation", "ACTIVATION_PARAMETERIZED_RELU cannot be fused"});
+  }
+  SUBCASE("an activation of a later level") {
+    DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC hard_swish{nullptr, nullptr, 0.5f, 0.5f};
+    DML_OPERATOR_DESC other{DML_OPERATOR_ACTIVATION_HARD_SWISH, &hard_swish};
+    c.s.FusedActivation = &other;
+    expect_invalid(c, DML_FEATURE_LEVEL_6_1,
+                   {errc::unsupported_operator, "", "FusedActivation", "ACTIVATION_HARD_SWISH needs feature level 6_2"});
+    expect_valid(c, DML_FEATURE_LEVEL_6_2);
+  }
+  SUBCASE("an operator type that is no element-wise operator") {
+    DML_OPERATOR_DESC other{static_cast<DML_OPERATOR_TYPE>(100000), &c.linear};
+    c.s.FusedActivation = &other;
+    expect_invalid(c, DML_FEATURE_LEVEL_6_4, {errc::invalid_argument, "", "Desc", "FusedActivation must be an element-wise operator"});
+  }
+}

@@ -638,7 +638,7 @@ run_result run_operator(const run_request& r) {
     result.out = out;
     if (r.golden_extras) {
       result.defined = py::array_t<bool>(shape);
-      result.tol = oracle::default_tolerance(v.op.type, v.types());
+      result.tol = oracle::default_tolerance(v.op.type, v.types(), v.op.attrs);
     }
     return result;
   }
@@ -659,7 +659,7 @@ run_result run_operator(const run_request& r) {
   py::array_t<bool> mask;
   if (r.golden_extras) {
     mask = py::array_t<bool>(shape);
-    result.tol = oracle::default_tolerance(v.op.type, v.types());
+    result.tol = oracle::default_tolerance(v.op.type, v.types(), v.op.attrs);
   }
   bool* mask_data = r.golden_extras ? mask.mutable_data() : nullptr;
   status s;

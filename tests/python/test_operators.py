@@ -234,3 +234,16 @@ def test_clip1_bounds_of_the_tensors_type(path):
     assert r.tolist() == [2**53 + 1, 2**53 + 1, 2**53 + 1, 2**63 - 2, 2**53 + 1]
     with pytest.raises(ValueError, match="MinMaxDataType"):
         dmlref.clip1(x, "INT32", 0, 1, path=path)
+
+
+@pytest.mark.parametrize("path", ["golden", "fast"])
+def test_add1_fused_activation(path):
+    a, b = np.float32([1, -3, 0.25]), np.float32([-2, 5, 0.25])
+    assert dmlref.add1(a, b, path=path).tolist() == [-1, 2, 0.5]
+    assert dmlref.add1(a, b, fused_activation="ACTIVATION_RELU", path=path).tolist() == [0, 2, 0.5]
+    linear = {"op": "ACTIVATION_LINEAR", "attributes": {"Alpha": 2, "Beta": 1}}
+    assert dmlref.add1(a, b, fused_activation=linear, path=path).tolist() == [-1, 5, 2]
+    with pytest.raises(ValueError, match="FusedActivation"):
+        dmlref.add1(a, b, fused_activation="ACTIVATION_PARAMETERIZED_RELU", path=path)
+    with pytest.raises(ValueError, match="FusedActivation.attributes.Beta"):
+        dmlref.add1(a, b, fused_activation={"op": "ACTIVATION_LINEAR", "attributes": {"Alpha": 2}}, path=path)

@@ -544,6 +544,13 @@ def test_describe_fields_carry_optionality_and_scalar_types():
     assert fields["ScaleBias"]["optional"] and not fields["InputTensor"]["optional"]
     assert fields["Min"]["type"] == "scalar_union" and fields["Min"]["typedBy"] == "MinMaxDataType"
     assert fields["MinMaxDataType"]["type"] == "data_type"
+    (add1,) = describe_json("--op", "add1")
+    fused = add1["fields"][3]
+    assert fused["name"] == "FusedActivation" and fused["type"] == "operator" and fused["optional"]
+    # The activations this build fuses: those of one input tensor, never PARAMETERIZED_RELU's slope.
+    assert {"ACTIVATION_RELU", "ACTIVATION_LINEAR", "ACTIVATION_TANH"} <= set(fused["accepts"])
+    assert "ACTIVATION_PARAMETERIZED_RELU" not in fused["accepts"]
+    assert all(name.startswith("ACTIVATION_") for name in fused["accepts"])
     (dequantize,) = describe_json("--op", "dequantize_linear")
     assert dequantize["implemented"]
     assert [(f["name"], f["optional"]) for f in dequantize["fields"]] == [

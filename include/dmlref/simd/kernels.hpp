@@ -15,6 +15,7 @@
 #include "dmlref/simd/activation_softsign.hpp"
 #include "dmlref/simd/activation_thresholded_relu.hpp"
 #include "dmlref/simd/add.hpp"
+#include "dmlref/simd/add1.hpp"
 #include "dmlref/simd/apply.hpp"
 #include "dmlref/simd/bit_and.hpp"
 #include "dmlref/simd/bit_count.hpp"
