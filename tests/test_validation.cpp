@@ -1053,3 +1053,30 @@ TEST_CASE("validate: ADD1's FusedActivation") {
     expect_invalid(c, DML_FEATURE_LEVEL_6_4, {errc::invalid_argument, "", "Desc", "FusedActivation must be an element-wise operator"});
   }
 }
+
+TEST_CASE("validate: QUANTIZED_LINEAR_ADD's types: zero points their tensor's, scales FLOAT32") {
+  tensor a(DML_TENSOR_DATA_TYPE_INT8, shape4), as(DML_TENSOR_DATA_TYPE_FLOAT32, shape4), azp(DML_TENSOR_DATA_TYPE_INT8, shape4);
+  tensor b(DML_TENSOR_DATA_TYPE_UINT8, shape4), bs(DML_TENSOR_DATA_TYPE_FLOAT32, shape4);
+  tensor os(DML_TENSOR_DATA_TYPE_FLOAT32, shape4), out(DML_TENSOR_DATA_TYPE_UINT8, shape4);
+  struct qladd_case {
+    std::vector<tensor*> t;  // A, AScale, AZeroPoint, B, BScale, OutputScale, Output
+    DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC s{};
+    DML_OPERATOR_DESC op{};
+    std::vector<input_binding> inputs() {
+      return {t[0]->in(), t[1]->in(), t[2]->in(), t[3]->in(), t[4]->in(), {nullptr, 0}, t[5]->in(), {nullptr, 0}};
+    }
+    std::vector<output_binding> outputs() { return {t[6]->out()}; }
+    std::vector<tensor*> all() { return t; }
+  } c{{&a, &as, &azp, &b, &bs, &os, &out}};
+  c.s = {a.desc(), as.desc(), azp.desc(), b.desc(), bs.desc(), nullptr, os.desc(), nullptr, out.desc()};
+  c.op = {DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, &c.s};
+  expect_valid(c, DML_FEATURE_LEVEL_4_0);
+  expect_invalid(c, DML_FEATURE_LEVEL_3_1, {errc::unsupported_operator, "", "Type", "needs feature level 4_0"});
+  azp.b.DataType = DML_TENSOR_DATA_TYPE_UINT8;
+  expect_invalid(c, DML_FEATURE_LEVEL_6_4,
+                 {errc::unsupported_data_type, "AZeroPointTensor", "DataType", "requires the data type of ATensor (INT8)"});
+  azp.b.DataType = DML_TENSOR_DATA_TYPE_INT8;
+  bs.b.DataType = DML_TENSOR_DATA_TYPE_FLOAT16;
+  bs.b.TotalTensorSizeInBytes = 12;
+  expect_invalid(c, DML_FEATURE_LEVEL_6_4, {errc::unsupported_data_type, "BScaleTensor", "DataType", "FLOAT16 is not supported"});
+}

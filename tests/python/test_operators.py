@@ -247,3 +247,12 @@ def test_add1_fused_activation(path):
         dmlref.add1(a, b, fused_activation="ACTIVATION_PARAMETERIZED_RELU", path=path)
     with pytest.raises(ValueError, match="FusedActivation.attributes.Beta"):
         dmlref.add1(a, b, fused_activation={"op": "ACTIVATION_LINEAR", "attributes": {"Alpha": 2}}, path=path)
+
+
+@pytest.mark.parametrize("path", ["golden", "fast"])
+def test_quantized_linear_add_rounds_the_exact_value_once(path):
+    # 25 * 0.1f = 2.5000000373 rounds to 3 (a FLOAT32 product, 2.5, would tie to 2)
+    a, b = np.int8([25, -25, 5]), np.uint8([0, 0, 0])
+    one = np.float32([1])
+    r = dmlref.quantized_linear_add(a, np.float32([0.1]), None, b, one, None, one, None, dtype=np.int8, path=path)
+    assert r.tolist() == [3, -3, 1]  # 5 * 0.1f is just above 1/2

@@ -75,6 +75,7 @@
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/pow.hpp"
 #include "dmlref/ops/quantize_linear.hpp"
+#include "dmlref/ops/quantized_linear_add.hpp"
 #include "dmlref/ops/recip.hpp"
 #include "dmlref/ops/round.hpp"
 #include "dmlref/ops/sign.hpp"
@@ -104,8 +105,8 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             clip_grad,
                             // The trigonometric family of issue 27.
                             sin, cos, erf,
-                            // The typed bounds and the fused activation of issue 25.
-                            clip1, clip_grad1, add1>;
+                            // The typed bounds, the fused activation and the quantized add of issue 25.
+                            clip1, clip_grad1, add1, quantized_linear_add>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>
