@@ -194,7 +194,7 @@ const DML_TENSOR_DESC* read_tensor(byte_source& in, operation_under_test& op, st
 /// The data types Op's tensors take naturally when its dispatch slots hold the raw types
 /// `dispatched` (its operand_types; where those are no instantiation, the first raw type).
 template <class Op>
-std::array<std::uint32_t, dmlref::ops::tensor_count_of<Op>> natural_types(const std::array<std::uint32_t, 2>& dispatched) {
+std::array<std::uint32_t, dmlref::ops::tensor_count_of<Op>> natural_types(const std::array<std::uint32_t, 3>& dispatched) {
   std::array<dmlref::data_type, Op::dispatch_slots.size()> chosen{};
   for (std::size_t k = 0; k < chosen.size(); ++k) chosen[k] = static_cast<dmlref::data_type>(dispatched[k]);
   std::array<dmlref::data_type, dmlref::ops::tensor_count_of<Op>> types{};
@@ -219,7 +219,7 @@ DML_OPERATOR_TYPE refused_type() {
 void read_operation(byte_source& in, operation_under_test& op) {
   constexpr std::size_t operator_count = dmlref::ops::operators::size;
   const std::size_t kind = in.pick(operator_count + 1);
-  const std::array<std::uint32_t, 2> raw_types{read_type(in), read_type(in)};  // the dispatch slots' types
+  std::array<std::uint32_t, 3> raw_types{read_type(in), read_type(in), 0};  // the dispatch slots' types
   const std::uint32_t rank = read_rank(in);
   std::vector<std::uint32_t> sizes(rank);
   for (auto& s : sizes) s = read_size(in);
@@ -230,6 +230,7 @@ void read_operation(byte_source& in, operation_under_test& op) {
     const auto& schema = dmlref::ops::schema_of<Op>();
     op.input_count = dmlref::ops::tensor_count_of<Op> - 1;
     op.in_place_allowed = Op::allows_in_place;
+    if constexpr (Op::dispatch_slots.size() > 2) raw_types[2] = read_type(in);  // a third slot's (QUANTIZED_LINEAR_ADD)
     const auto natural = natural_types<Op>(raw_types);
     std::array<const DML_TENSOR_DESC*, max_descriptor_fields> tensors{};
     for (std::size_t k = 0; k < natural.size(); ++k) tensors[k] = tensor(k, natural[k]);

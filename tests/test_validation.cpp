@@ -966,3 +966,117 @@ TEST_CASE("typed API: a size of 0 is refused and nothing is written") {
   CHECK(s.code() == errc::zero_size);
   for (float v : out) CHECK(v == 42.0f);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Attribute rules that depend on the operation's types (ops::check_attributes_of)
+
+TEST_CASE("validate: CLIP1's MinMaxDataType must be OutputTensor's data type") {
+  tensor in(DML_TENSOR_DATA_TYPE_INT64, shape4), out(DML_TENSOR_DATA_TYPE_INT64, shape4);
+  struct clip1_case {
+    tensor *in, *out;
+    DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC s{};
+    DML_OPERATOR_DESC op{};
+    std::vector<input_binding> inputs() { return {in->in()}; }
+    std::vector<output_binding> outputs() { return {out->out()}; }
+    std::vector<tensor*> all() { return {in, out}; }
+  } c{&in, &out};
+  c.s.InputTensor = in.desc();
+  c.s.OutputTensor = out.desc();
+  c.s.MinMaxDataType = DML_TENSOR_DATA_TYPE_INT64;
+  c.s.Min.Int64 = -5;
+  c.s.Max.Int64 = 9007199254740993;
+  c.op = {DML_OPERATOR_ELEMENT_WISE_CLIP1, &c.s};
+  expect_valid(c, DML_FEATURE_LEVEL_5_0);
+  expect_invalid(c, DML_FEATURE_LEVEL_4_1, {errc::unsupported_operator, "", "Type", "needs feature level 5_0"});
+  c.s.MinMaxDataType = DML_TENSOR_DATA_TYPE_INT32;
+  expect_invalid(c, DML_FEATURE_LEVEL_6_4,
+                 {errc::invalid_argument, "", "MinMaxDataType", "INT32 must be the data type of OutputTensor (INT64)"});
+}
+
+namespace {
+
+/// ADD1 of two FLOAT32 tensors with a fused ACTIVATION_LINEAR (or another activation, whose
+/// descriptor the caller points FusedActivation at).
+struct add1_case {
+  tensor a, b, out;
+  DML_ACTIVATION_LINEAR_OPERATOR_DESC linear{nullptr, nullptr, 2.0f, 1.0f};
+  DML_OPERATOR_DESC fused{DML_OPERATOR_ACTIVATION_LINEAR, &linear};
+  DML_ELEMENT_WISE_ADD1_OPERATOR_DESC s{};
+  DML_OPERATOR_DESC op{};
+  explicit add1_case(DML_TENSOR_DATA_TYPE t = DML_TENSOR_DATA_TYPE_FLOAT32) : a(t, shape4), b(t, shape4), out(t, shape4) {
+    s = {a.desc(), b.desc(), out.desc(), &fused};
+    op = {DML_OPERATOR_ELEMENT_WISE_ADD1, &s};
+  }
+  std::vector<input_binding> inputs() { return {a.in(), b.in()}; }
+  std::vector<output_binding> outputs() { return {out.out()}; }
+  std::vector<tensor*> all() { return {&a, &b, &out}; }
+};
+
+}  // namespace
+
+TEST_CASE("validate: ADD1's FusedActivation") {
+  add1_case c;
+  expect_valid(c, DML_FEATURE_LEVEL_2_0);
+  c.s.FusedActivation = nullptr;
+  expect_valid(c, DML_FEATURE_LEVEL_2_0);
+
+  SUBCASE("the activation's tensors must be null") {
+    c.s.FusedActivation = &c.fused;
+    c.linear.InputTensor = c.a.desc();
+    expect_invalid(c, DML_FEATURE_LEVEL_6_4, {errc::invalid_argument, "", "Desc", "FusedActivation: InputTensor must be null"});
+  }
+  SUBCASE("an element-wise operator that is no activation") {
+    DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign{nullptr, nullptr};
+    DML_OPERATOR_DESC other{DML_OPERATOR_ELEMENT_WISE_SIGN, &sign};
+    c.s.FusedActivation = &other;
+    expect_invalid(c, DML_FEATURE_LEVEL_6_4,
+                   {errc::invalid_argument, "", "FusedActivation", "ELEMENT_WISE_SIGN cannot be fused"});
+  }
+  SUBCASE("an activation of a second tensor") {
+    DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC prelu{nullptr, nullptr, nullptr};
+    DML_OPERATOR_DESC other{DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU, &prelu};
+    c.s.FusedActivation = &other;
+    expect_invalid(c, DML_FEATURE_LEVEL_6_4,
+                   {errc::invalid_argument, "", "FusedActivation", "ACTIVATION_PARAMETERIZED_RELU cannot be fused"});
+  }
+  SUBCASE("an activation of a later level") {
+    DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC hard_swish{nullptr, nullptr, 0.5f, 0.5f};
+    DML_OPERATOR_DESC other{DML_OPERATOR_ACTIVATION_HARD_SWISH, &hard_swish};
+    c.s.FusedActivation = &other;
+    expect_invalid(c, DML_FEATURE_LEVEL_6_1,
+                   {errc::unsupported_operator, "", "FusedActivation", "ACTIVATION_HARD_SWISH needs feature level 6_2"});
+    expect_valid(c, DML_FEATURE_LEVEL_6_2);
+  }
+  SUBCASE("an operator type that is no element-wise operator") {
+    DML_OPERATOR_DESC other{static_cast<DML_OPERATOR_TYPE>(100000), &c.linear};
+    c.s.FusedActivation = &other;
+    expect_invalid(c, DML_FEATURE_LEVEL_6_4, {errc::invalid_argument, "", "Desc", "FusedActivation must be an element-wise operator"});
+  }
+}
+
+TEST_CASE("validate: QUANTIZED_LINEAR_ADD's types: zero points their tensor's, scales FLOAT32") {
+  tensor a(DML_TENSOR_DATA_TYPE_INT8, shape4), as(DML_TENSOR_DATA_TYPE_FLOAT32, shape4), azp(DML_TENSOR_DATA_TYPE_INT8, shape4);
+  tensor b(DML_TENSOR_DATA_TYPE_UINT8, shape4), bs(DML_TENSOR_DATA_TYPE_FLOAT32, shape4);
+  tensor os(DML_TENSOR_DATA_TYPE_FLOAT32, shape4), out(DML_TENSOR_DATA_TYPE_UINT8, shape4);
+  struct qladd_case {
+    std::vector<tensor*> t;  // A, AScale, AZeroPoint, B, BScale, OutputScale, Output
+    DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC s{};
+    DML_OPERATOR_DESC op{};
+    std::vector<input_binding> inputs() {
+      return {t[0]->in(), t[1]->in(), t[2]->in(), t[3]->in(), t[4]->in(), {nullptr, 0}, t[5]->in(), {nullptr, 0}};
+    }
+    std::vector<output_binding> outputs() { return {t[6]->out()}; }
+    std::vector<tensor*> all() { return t; }
+  } c{{&a, &as, &azp, &b, &bs, &os, &out}};
+  c.s = {a.desc(), as.desc(), azp.desc(), b.desc(), bs.desc(), nullptr, os.desc(), nullptr, out.desc()};
+  c.op = {DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, &c.s};
+  expect_valid(c, DML_FEATURE_LEVEL_4_0);
+  expect_invalid(c, DML_FEATURE_LEVEL_3_1, {errc::unsupported_operator, "", "Type", "needs feature level 4_0"});
+  azp.b.DataType = DML_TENSOR_DATA_TYPE_UINT8;
+  expect_invalid(c, DML_FEATURE_LEVEL_6_4,
+                 {errc::unsupported_data_type, "AZeroPointTensor", "DataType", "requires the data type of ATensor (INT8)"});
+  azp.b.DataType = DML_TENSOR_DATA_TYPE_INT8;
+  bs.b.DataType = DML_TENSOR_DATA_TYPE_FLOAT16;
+  bs.b.TotalTensorSizeInBytes = 12;
+  expect_invalid(c, DML_FEATURE_LEVEL_6_4, {errc::unsupported_data_type, "BScaleTensor", "DataType", "FLOAT16 is not supported"});
+}

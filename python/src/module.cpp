@@ -28,13 +28,16 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/type_list.hpp"
 #include "dmlref/dml/attributes.hpp"
 #include "dmlref/dml/execute.hpp"
 #include "dmlref/dml/schema.hpp"
@@ -122,67 +125,121 @@ dml::DML_OPERATOR_TYPE find_operator(const std::string& name) {
 /// The attributes of an operation from a dict keyed by DirectML's field names (the package
 /// maps keyword arguments to them), read by walking the operator's schema: FLOAT a number,
 /// UINT and INT integers, an enumeration its value's name or number, a data type its name,
-/// ScaleBias a (scale, bias) pair whose None halves are 1 and 0. A required attribute that is
-/// missing, or a key the operator does not have, raises ValueError naming it.
-dml::attribute_values read_attributes(const dml::operator_schema& s, const py::dict& given) {
+/// ScaleBias a (scale, bias) pair whose None halves are 1 and 0, a DML_SCALAR_UNION a number
+/// of the data type its typing field names (CLIP1's Min and Max, typed by MinMaxDataType), a
+/// fused operator (ADD1's FusedActivation) its name or {"op": name, "attributes": {...}}. A
+/// required attribute that is missing, or a key the operator does not have, raises ValueError
+/// naming it.
+dml::attribute_values read_attributes(const dml::operator_schema& s, const py::dict& given,
+                                      const std::string& prefix = "attributes.", int depth = 0) {
   dml::attribute_values a(s);
   for (const auto& item : given) {
     const std::string key = py::str(item.first).cast<std::string>();
-    if (!a.has(key)) raise("attributes." + key + ": is not an attribute of " + std::string(s.name));
+    if (!a.has(key)) raise(prefix + key + ": is not an attribute of " + std::string(s.name));
   }
-  for (std::size_t k = 0; k < s.field_count; ++k) {
-    const auto& f = s.fields[k];
-    if (f.kind != dml::field_kind::attribute) continue;
-    const std::string where = std::string("attributes.") + f.name;
-    if (!given.contains(f.name) || given[f.name].is_none()) {
-      if (!f.optional) raise(where + ": " + std::string(s.name) + " needs " + f.name);
-      continue;
-    }
-    const py::object v = given[f.name];
-    dml::attribute_value value;
-    try {
-      switch (f.type) {
-        case dml::field_type::float_value: value = dml::attribute_value::of_float(v.cast<float>()); break;
-        case dml::field_type::uint_value: value = dml::attribute_value::of_bits(v.cast<std::uint32_t>()); break;
-        case dml::field_type::int_value: {
-          const auto i = v.cast<std::int32_t>();
-          std::uint32_t bits = 0;
-          std::memcpy(&bits, &i, sizeof bits);
-          value = dml::attribute_value::of_bits(bits);
-          break;
-        }
-        case dml::field_type::enumeration: {
-          bool found = false;
-          const bool text = py::isinstance<py::str>(v);
-          for (std::size_t e = 0; e < f.value_count && !found; ++e) {
-            const std::string full = f.values[e].name;
-            const std::string suffix = full.substr(std::min(full.size(), std::string(f.type_name).size() + 1));
-            found = text ? (v.cast<std::string>() == full || v.cast<std::string>() == suffix)
-                         : v.cast<std::uint32_t>() == f.values[e].value;
-            if (found) value = dml::attribute_value::of_bits(f.values[e].value);
-          }
-          if (!found) raise(where + ": " + py::repr(v).cast<std::string>() + " is not a " + f.type_name);
-          break;
-        }
-        case dml::field_type::data_type: {
-          const auto t = dmlref::data_type_from_name(v.cast<std::string>());
-          if (t == data_type::unknown) raise(where + ": " + py::repr(v).cast<std::string>() + " is not a data type name");
-          value = dml::attribute_value::of_bits(static_cast<std::uint32_t>(t));
-          break;
-        }
-        case dml::field_type::scale_bias: {
-          const auto pair = v.cast<py::tuple>();
-          if (pair.size() != 2) raise(where + ": must be (scale, bias)");
-          value = dml::attribute_value::of_scale_bias({pair[0].is_none() ? 1.0f : pair[0].cast<float>(),
-                                                       pair[1].is_none() ? 0.0f : pair[1].cast<float>()});
-          break;
-        }
-        default: raise(where + ": " + f.type_name + " attributes are not read from Python in this version");
+  // Scalar unions last: their data type is another field's value.
+  for (const bool unions : {false, true}) {
+    for (std::size_t k = 0; k < s.field_count; ++k) {
+      const auto& f = s.fields[k];
+      if (f.kind != dml::field_kind::attribute || (f.type == dml::field_type::scalar_union) != unions) continue;
+      const std::string where = prefix + f.name;
+      if (!given.contains(f.name) || given[f.name].is_none()) {
+        if (!f.optional) raise(where + ": " + std::string(s.name) + " needs " + f.name);
+        continue;
       }
-    } catch (const py::cast_error&) {
-      raise(where + ": " + py::repr(v).cast<std::string>() + " is not a " + f.type_name);
+      const py::object v = given[f.name];
+      dml::attribute_value value;
+      try {
+        switch (f.type) {
+          case dml::field_type::float_value: value = dml::attribute_value::of_float(v.cast<float>()); break;
+          case dml::field_type::uint_value: value = dml::attribute_value::of_bits(v.cast<std::uint32_t>()); break;
+          case dml::field_type::int_value: {
+            const auto i = v.cast<std::int32_t>();
+            std::uint32_t bits = 0;
+            std::memcpy(&bits, &i, sizeof bits);
+            value = dml::attribute_value::of_bits(bits);
+            break;
+          }
+          case dml::field_type::enumeration: {
+            bool found = false;
+            const bool text = py::isinstance<py::str>(v);
+            for (std::size_t e = 0; e < f.value_count && !found; ++e) {
+              const std::string full = f.values[e].name;
+              const std::string suffix = full.substr(std::min(full.size(), std::string(f.type_name).size() + 1));
+              found = text ? (v.cast<std::string>() == full || v.cast<std::string>() == suffix)
+                           : v.cast<std::uint32_t>() == f.values[e].value;
+              if (found) value = dml::attribute_value::of_bits(f.values[e].value);
+            }
+            if (!found) raise(where + ": " + py::repr(v).cast<std::string>() + " is not a " + f.type_name);
+            break;
+          }
+          case dml::field_type::data_type: {
+            const auto t = dmlref::data_type_from_name(v.cast<std::string>());
+            if (t == data_type::unknown) raise(where + ": " + py::repr(v).cast<std::string>() + " is not a data type name");
+            value = dml::attribute_value::of_bits(static_cast<std::uint32_t>(t));
+            break;
+          }
+          case dml::field_type::scale_bias: {
+            const auto pair = v.cast<py::tuple>();
+            if (pair.size() != 2) raise(where + ": must be (scale, bias)");
+            value = dml::attribute_value::of_scale_bias({pair[0].is_none() ? 1.0f : pair[0].cast<float>(),
+                                                         pair[1].is_none() ? 0.0f : pair[1].cast<float>()});
+            break;
+          }
+          case dml::field_type::scalar_union: {
+            const auto typing = static_cast<data_type>(a[f.typed_by == nullptr ? "" : f.typed_by].bits);
+            using scalar_types = dmlref::type_list<float, dmlref::float16, double, std::int8_t, std::int16_t, std::int32_t,
+                                                   std::int64_t, std::uint8_t, std::uint16_t, std::uint32_t, std::uint64_t>;
+            const bool known = dmlref::visit_type(typing, scalar_types{}, [&](auto tag) {
+              using T = typename decltype(tag)::type;
+              T x{};
+              if constexpr (std::is_same_v<T, dmlref::float16>) {
+                x = dmlref::float16(v.cast<double>());  // rounded once from the Python float
+              } else if constexpr (std::is_floating_point_v<T>) {
+                x = static_cast<T>(v.cast<double>());
+              } else {
+                x = v.cast<T>();  // an integer in T's range, else cast_error
+              }
+              value = dml::attribute_value::of_scalar(0);
+              std::memcpy(&value.scalar, static_cast<const void*>(&x), sizeof x);
+              return true;
+            });
+            if (!known) raise(where + ": needs " + (f.typed_by == nullptr ? "its data type" : f.typed_by) + " beside it");
+            break;
+          }
+          case dml::field_type::operator_desc: {
+            std::string name;
+            py::dict nested_attributes;
+            if (py::isinstance<py::str>(v)) {
+              name = v.cast<std::string>();
+            } else if (py::isinstance<py::dict>(v) && v.contains("op")) {
+              const py::dict d = v.cast<py::dict>();
+              for (const auto& item : d) {
+                const std::string key = py::str(item.first).cast<std::string>();
+                if (key != "op" && key != "attributes") raise(where + "." + key + ": is not op or attributes");
+              }
+              name = py::str(d["op"]).cast<std::string>();
+              if (d.contains("attributes") && !d["attributes"].is_none()) nested_attributes = d["attributes"].cast<py::dict>();
+            } else {
+              raise(where + ": must be an operator's name or {'op': name, 'attributes': {...}}");
+            }
+            const dml::operator_schema* ns = dml::find_schema(name);
+            if (ns == nullptr) raise(where + ".op: '" + name + "' is not an element-wise operator of DirectML");
+            if (depth > 0) raise(where + ": a fused operator nests no other");
+            auto nested = std::make_shared<dml::nested_operator>();
+            nested->schema = ns;
+            nested->attributes = read_attributes(*ns, nested_attributes, where + ".attributes.", depth + 1);
+            value.present = true;
+            value.nested = std::move(nested);
+            break;
+          }
+          default: raise(where + ": " + f.type_name + " attributes are not read from Python in this version");
+        }
+      } catch (const py::cast_error&) {
+        raise(where + ": " + py::repr(v).cast<std::string>() + " is not a " + f.type_name);
+      }
+      a.at(k) = value;
     }
-    a.at(k) = value;
   }
   return a;
 }
@@ -587,7 +644,7 @@ run_result run_operator(const dml::operator_schema& schema, support_rule check_s
     result.out = out;
     if (r.golden_extras) {
       result.defined = py::array_t<bool>(shape);
-      result.tol = oracle::default_tolerance(v.op.type, v.types());
+      result.tol = oracle::default_tolerance(v.op.type, v.types(), v.op.attrs);
     }
     return result;
   }
@@ -608,7 +665,7 @@ run_result run_operator(const dml::operator_schema& schema, support_rule check_s
   py::array_t<bool> mask;
   if (r.golden_extras) {
     mask = py::array_t<bool>(shape);
-    result.tol = oracle::default_tolerance(v.op.type, v.types());
+    result.tol = oracle::default_tolerance(v.op.type, v.types(), v.op.attrs);
   }
   bool* mask_data = r.golden_extras ? mask.mutable_data() : nullptr;
   status s;
@@ -930,9 +987,11 @@ std::vector<double> time_execute(const std::string& op, const std::vector<py::ob
                                  int repeats) {
   std::vector<double> seconds;
   const dml::operator_schema& schema = *dml::find_schema(find_operator(op));
-  dml::attribute_values attributes(schema);  // the operator's first attribute sample
+  std::vector<dml::attribute_values> (*samples_for)(const ops::operation_types&) = nullptr;
   ops::with_operator(schema.type, [&](auto tag) {
-    attributes = ops::attribute_samples_of<typename decltype(tag)::type>().front();
+    samples_for = [](const ops::operation_types& types) {
+      return ops::attribute_samples_of<typename decltype(tag)::type>(types);
+    };
   });
   const std::size_t n = ops::detail::count_tensors(schema);
   if (arrays.size() != n - 1) raise("time_execute: one array per input slot");
@@ -954,7 +1013,12 @@ std::vector<double> time_execute(const std::string& op, const std::vector<py::ob
     descs[k] = &b.desc;
     if (k + 1 < n) inputs[k] = {b.array.data(), b.buffer.TotalTensorSizeInBytes};
   }
-  const dml::descriptor_storage desc(schema, descs.data(), attributes);
+  ops::operation_types types;  // the operator's first attribute sample for these types
+  for (std::size_t k = 0; k < n; ++k) {
+    types.type[k] = t[k].type;
+    types.present[k] = t[k].present;
+  }
+  const dml::descriptor_storage desc(schema, descs.data(), samples_for(types).front());
   const dml::DML_OPERATOR_DESC& op_desc = desc.op();
   const dml::output_binding outputs[1] = {{t[n - 1].array.mutable_data(), t[n - 1].buffer.TotalTensorSizeInBytes}};
   py::gil_scoped_release release;

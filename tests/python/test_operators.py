@@ -225,3 +225,34 @@ def test_per_axis_quantization_parameters_follow_onnx():
     with pytest.raises(ValueError, match=r"^axis: must be an int from -3 to 2 \(InputTensor has 3 dimensions\), got 3$"):
         dmlref.dequantize_linear(x, scale, axis=3)
     assert "axis" not in inspect.signature(dmlref.pow).parameters  # only operators with a ScaleTensor
+
+
+@pytest.mark.parametrize("path", ["golden", "fast"])
+def test_clip1_bounds_of_the_tensors_type(path):
+    x = np.array([0, 2**53, 2**53 + 1, 2**63 - 1, -2**63], dtype=np.int64)
+    r = dmlref.clip1(x, "INT64", 2**53 + 1, 2**63 - 2, path=path)
+    assert r.tolist() == [2**53 + 1, 2**53 + 1, 2**53 + 1, 2**63 - 2, 2**53 + 1]
+    with pytest.raises(ValueError, match="MinMaxDataType"):
+        dmlref.clip1(x, "INT32", 0, 1, path=path)
+
+
+@pytest.mark.parametrize("path", ["golden", "fast"])
+def test_add1_fused_activation(path):
+    a, b = np.float32([1, -3, 0.25]), np.float32([-2, 5, 0.25])
+    assert dmlref.add1(a, b, path=path).tolist() == [-1, 2, 0.5]
+    assert dmlref.add1(a, b, fused_activation="ACTIVATION_RELU", path=path).tolist() == [0, 2, 0.5]
+    linear = {"op": "ACTIVATION_LINEAR", "attributes": {"Alpha": 2, "Beta": 1}}
+    assert dmlref.add1(a, b, fused_activation=linear, path=path).tolist() == [-1, 5, 2]
+    with pytest.raises(ValueError, match="FusedActivation"):
+        dmlref.add1(a, b, fused_activation="ACTIVATION_PARAMETERIZED_RELU", path=path)
+    with pytest.raises(ValueError, match="FusedActivation.attributes.Beta"):
+        dmlref.add1(a, b, fused_activation={"op": "ACTIVATION_LINEAR", "attributes": {"Alpha": 2}}, path=path)
+
+
+@pytest.mark.parametrize("path", ["golden", "fast"])
+def test_quantized_linear_add_rounds_the_exact_value_once(path):
+    # 25 * 0.1f = 2.5000000373 rounds to 3 (a FLOAT32 product, 2.5, would tie to 2)
+    a, b = np.int8([25, -25, 5]), np.uint8([0, 0, 0])
+    one = np.float32([1])
+    r = dmlref.quantized_linear_add(a, np.float32([0.1]), None, b, one, None, one, None, dtype=np.int8, path=path)
+    assert r.tolist() == [3, -3, 1]  # 5 * 0.1f is just above 1/2

@@ -68,6 +68,9 @@ inline nlohmann::ordered_json describe_json(const dmlref::dml::operator_schema& 
       }
     }
     if (f.typed_by != nullptr) field["typedBy"] = f.typed_by;
+    if (f.type == dmlref::dml::field_type::operator_desc && implemented(op)) {
+      field["accepts"] = dmlref::ops::fused_activations<void>::list();
+    }
     fields.push_back(std::move(field));
   }
   return {{"name", op.name},
@@ -91,6 +94,9 @@ inline void describe_text(std::ostream& out, const dmlref::dml::operator_schema&
     line += f.type_name;
     if (f.optional) line += ", optional";
     if (f.typed_by != nullptr) line += std::string(", typed by ") + f.typed_by;
+    if (f.type == dmlref::dml::field_type::operator_desc && implemented(op)) {
+      line += ": " + dmlref::ops::fused_activations<void>::names();
+    }
     for (std::size_t v = 0; v < f.value_count; ++v) {
       line += (v == 0 ? ": " : ", ") + std::string(f.values[v].name) + " = " + std::to_string(f.values[v].value);
     }

@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/dml/schema.hpp"
@@ -52,6 +53,13 @@ struct attribute_value {
     attribute_value v;
     v.present = true;
     v.bits = b;
+    return v;
+  }
+  /// A DML_SCALAR_UNION's 8 bytes (the member its typing field names in the low bytes).
+  static attribute_value of_scalar(std::uint64_t bytes) noexcept {
+    attribute_value v;
+    v.present = true;
+    v.scalar = bytes;
     return v;
   }
   static attribute_value of_scale_bias(DML_SCALE_BIAS sb) noexcept {
@@ -118,6 +126,26 @@ struct nested_operator {
   attribute_values attributes;
 };
 
+/// The first enumeration attribute of a (ROUND's RoundingMode, ...) that holds no value its
+/// schema lists: its field, and the rule it breaks; {nullptr, ""} when every one is known.
+inline std::pair<const char*, std::string> unknown_enumeration(const attribute_values& a) {
+  const operator_schema* s = a.schema();
+  if (s == nullptr) return {nullptr, {}};
+  for (std::size_t k = 0; k < s->field_count; ++k) {
+    const field_schema& f = s->fields[k];
+    if (f.kind != field_kind::attribute || f.type != field_type::enumeration) continue;
+    const std::uint32_t value = a.at(k).bits;
+    bool known = false;
+    std::string names;
+    for (std::size_t e = 0; e < f.value_count; ++e) {
+      known = known || f.values[e].value == value;
+      names += (e == 0 ? "" : ", ") + std::string(f.values[e].name);
+    }
+    if (!known) return {f.name, std::to_string(value) + " is not a " + f.type_name + " (" + names + ")"};
+  }
+  return {nullptr, {}};
+}
+
 namespace detail_attributes {
 
 template <class T>
@@ -181,6 +209,13 @@ inline std::string read_descriptor(const operator_schema& s, const void* desc, d
         if (nested->Desc == nullptr) return std::string(f.name) + "'s Desc is null";
         descriptor_fields inner;
         if (auto e = read_descriptor(*ns, nested->Desc, inner, depth + 1); !e.empty()) return std::string(f.name) + ": " + e;
+        for (std::size_t t = 0, i = 0; t < ns->field_count; ++t) {
+          if (ns->fields[t].kind == field_kind::attribute) continue;
+          if (inner.tensors[i++] != nullptr) {
+            return std::string(f.name) + ": " + ns->fields[t].name +
+                   " must be null (a fused operator's tensors are those of the operator it is fused into)";
+          }
+        }
         auto n = std::make_shared<nested_operator>();
         n->schema = ns;
         n->attributes = inner.attributes;

@@ -72,6 +72,10 @@ template <class Op, class A, class B>
 struct operands_of<Op, type_list<A, B>> {
   using type = typename Op::template operand_types<A, B>;
 };
+template <class Op, class A, class B, class C>
+struct operands_of<Op, type_list<A, B, C>> {
+  using type = typename Op::template operand_types<A, B, C>;
+};
 
 template <class Op, class Visitor>
 bool dispatch_operator(const validated_operation& v, void* output, const void* const* inputs, Visitor& visit) {

@@ -85,6 +85,7 @@ struct operator_rules {
   std::uint32_t in_place_inputs = 0;  // bit k: the output may alias input k
   std::uint32_t most_dimensions_before_3_0 = 4;
   status (*check_support)(feature_level, const ops::operation_types&) = nullptr;
+  status (*check_attributes)(feature_level, const ops::operation_types&, const attribute_values&) = nullptr;
 };
 
 inline operator_rules rules_of(DML_OPERATOR_TYPE type) {
@@ -92,7 +93,7 @@ inline operator_rules rules_of(DML_OPERATOR_TYPE type) {
   ops::with_operator(type, [&](auto tag) {
     using Op = typename decltype(tag)::type;
     r = {ops::introduced_of<Op>, ops::in_place_inputs_of<Op>(), ops::most_dimensions_before_3_0_of<Op>(),
-         &Op::check_support};
+         &Op::check_support, &ops::check_attributes_of<Op>};
   });
   return r;
 }
@@ -100,23 +101,9 @@ inline operator_rules rules_of(DML_OPERATOR_TYPE type) {
 /// Every enumeration attribute (ROUND's RoundingMode, IS_INFINITY's InfinityMode) holds one
 /// of the values its schema lists.
 inline status check_enumerations(const operation& op) {
-  const operator_schema& s = *op.schema;
-  for (std::size_t k = 0; k < s.field_count; ++k) {
-    const field_schema& f = s.fields[k];
-    if (f.kind != field_kind::attribute || f.type != field_type::enumeration) continue;
-    const std::uint32_t value = op.attrs.at(k).bits;
-    bool known = false;
-    std::string names;
-    for (std::size_t e = 0; e < f.value_count; ++e) {
-      known = known || f.values[e].value == value;
-      names += (e == 0 ? "" : ", ") + std::string(f.values[e].name);
-    }
-    if (!known) {
-      return status::error(errc::invalid_argument, "", f.name,
-                           std::to_string(value) + " is not a " + f.type_name + " (" + names + ")");
-    }
-  }
-  return {};
+  const auto [field, rule] = unknown_enumeration(op.attrs);
+  if (field == nullptr) return {};
+  return status::error(errc::invalid_argument, "", field, rule);
 }
 
 }  // namespace detail
@@ -161,6 +148,7 @@ inline status validate_descriptor(DML_FEATURE_LEVEL dml_level, const DML_OPERATO
   }
   if (auto s = check_sizes_match(bound.data(), count); !s.ok()) return s;
   if (auto s = rules.check_support(v.level, v.types()); !s.ok()) return s;
+  if (auto s = rules.check_attributes(v.level, v.types(), v.op.attrs); !s.ok()) return s;
   if (auto s = validate_output_layout(v.tensors[output], v.op.tensor_names[output]); !s.ok()) return s;
   out = v;
   return {};

@@ -38,7 +38,7 @@ inline oracle::report compare_with(const evaluation& golden, const element_buffe
 /// The case's tolerance, or the operator's default for the evaluated operation.
 inline tolerance tolerance_for(const test_case& c, const evaluation& e) {
   if (c.tol) return *c.tol;
-  return oracle::default_tolerance(e.op_type, e.types);
+  return oracle::default_tolerance(e.op_type, e.types, e.attributes);
 }
 
 struct check_result {

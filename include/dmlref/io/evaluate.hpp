@@ -24,7 +24,8 @@ struct evaluation {
   element_buffer values;   // packed, logical order
   std::unique_ptr<bool[]> defined;  // true where the contract defines the element (one per value)
   dml::DML_OPERATOR_TYPE op_type = dml::DML_OPERATOR_INVALID;
-  ops::operation_types types;  // what the operator's default tolerance reads
+  ops::operation_types types;  // what the operator's default tolerance reads, with
+  dml::attribute_values attributes;  // the operation's attributes
 };
 
 /// The DirectML structs of a case, kept alive together: its tensors' descriptors and the
@@ -125,6 +126,7 @@ status evaluate(Path path, const test_case& c, evaluation& out) {
   out.output_name = v.op.tensor_names[v.op.output_index()];
   out.op_type = v.op.type;
   out.types = v.types();
+  out.attributes = v.op.attrs;
   const auto strides = d.effective_strides();
   if (strides == packed_strides(d.rank, d.sizes)) {
     out.values = std::move(result);

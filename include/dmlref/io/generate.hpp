@@ -154,6 +154,7 @@ inline constexpr data_type candidate_types[] = {data_type::float32, data_type::f
 struct operator_tensors {
   std::vector<const char*> names;
   status (*check_support)(feature_level, const ops::operation_types&) = nullptr;
+  std::vector<dml::attribute_values> (*attribute_samples)(const ops::operation_types&) = nullptr;
 };
 
 template <class Op>
@@ -161,6 +162,7 @@ operator_tensors tensors_of() {
   operator_tensors t;
   for (std::size_t k = 0; k < ops::tensor_count_of<Op>; ++k) t.names.push_back(ops::tensor_field_of<Op>(k).name);
   t.check_support = [](feature_level level, const ops::operation_types& types) { return Op::check_support(level, types); };
+  t.attribute_samples = [](const ops::operation_types& types) { return ops::attribute_samples_of<Op>(types); };
   return t;
 }
 
@@ -244,14 +246,15 @@ inline std::vector<json> generate_cases(const generate_options& o, std::string& 
   };
   // The operator's own part; the cases are made by the same code for every operator.
   detail_generate::operator_tensors op;
-  std::vector<dml::attribute_values> samples;
-  ops::with_operator(type, [&](auto tag) {
-    using Op = typename decltype(tag)::type;
-    op = detail_generate::tensors_of<Op>();
-    samples = ops::attribute_samples_of<Op>();
-  });
+  ops::with_operator(type, [&](auto tag) { op = detail_generate::tensors_of<typename decltype(tag)::type>(); });
   std::vector<std::pair<std::string, data_type>> tensors;
   if (!detail_generate::choose_types(o, op, tensors, problem)) return cases;
+  ops::operation_types types;  // the chosen ones: attributes typed by a tensor's data type need them
+  for (std::size_t k = 0; k < tensors.size(); ++k) {
+    types.type[k] = tensors[k].second;
+    types.present[k] = true;
+  }
+  const auto samples = op.attribute_samples(types);
   std::mt19937_64 rng(o.seed);
   const std::uint32_t columns = o.count / 2, rows = 2;  // broadcast and padded: 2 x columns
   for (const auto& layout : o.layouts) {

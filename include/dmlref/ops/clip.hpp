@@ -113,12 +113,17 @@ struct clip : unary<clip, support_table<since<feature_level::level_1_0, float_el
   /// max(Min, min(v, Max)) with the bounds as T.
   template <class T>
   T clipped(T v) const noexcept {
-    if (const auto hi = bound_as<T>(max); hi && less(*hi, v)) v = *hi;
-    if (const auto lo = bound_as<T>(min); lo && less(v, *lo)) v = *lo;
+    return clipped_between(v, bound_as<T>(min), bound_as<T>(max));
+  }
+
+  /// max(lo, min(v, hi)), Max first, an absent bound bounding nothing (CLIP1 shares it).
+  template <class T>
+  static T clipped_between(T v, const std::optional<T>& lo, const std::optional<T>& hi) noexcept {
+    if (hi && less(*hi, v)) v = *hi;
+    if (lo && less(v, *lo)) v = *lo;
     return v;
   }
 
- private:
   /// A real that is not NaN, truncated toward zero and saturated to T's range.
   template <class T>
   static T saturated(const math::real& r) noexcept {

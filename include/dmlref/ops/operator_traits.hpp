@@ -10,7 +10,13 @@
 //   in_place_inputs_of<Op>()         the inputs the output may alias (in place);
 //   most_dimensions_before_3_0_of<Op>()  4, or 5 where its support table says "4 to 5";
 //   operation_types                  the data types an operation binds, what the support table
-//                                    and the default tolerance are functions of.
+//                                    and the default tolerance are functions of;
+//   check_attributes_of<Op>(...)     the rules an operator's attribute values obey given the
+//                                    operation's types (CLIP1's MinMaxDataType, ADD1's
+//                                    FusedActivation): Op::check_attributes where Op states
+//                                    one, else none;
+//   attribute_samples_of<Op>(types)  the attribute sets for an operation binding these types
+//                                    (attributes typed by a tensor's data type need them).
 
 #include <array>
 #include <cstddef>
@@ -21,6 +27,7 @@
 
 #include "dmlref/core/data_type.hpp"
 #include "dmlref/core/feature_level.hpp"
+#include "dmlref/core/status.hpp"
 #include "dmlref/dml/attributes.hpp"
 #include "dmlref/dml/schema.hpp"
 
@@ -152,6 +159,45 @@ constexpr operation_types types_of(bool scale_bias = false) noexcept {
   ((t.type[k] = data_type_of_v<Ts>, t.present[k] = true, ++k), ...);
   t.scale_bias = scale_bias;
   return t;
+}
+
+namespace detail {
+template <class Op, class = void>
+struct has_check_attributes : std::false_type {};
+template <class Op>
+struct has_check_attributes<Op, std::void_t<decltype(Op::check_attributes(
+                                    std::declval<feature_level>(), std::declval<const operation_types&>(),
+                                    std::declval<const dml::attribute_values&>()))>> : std::true_type {};
+template <class Op, class = void>
+struct has_typed_attribute_samples : std::false_type {};
+template <class Op>
+struct has_typed_attribute_samples<Op, std::void_t<decltype(Op::attribute_samples(std::declval<const operation_types&>()))>>
+    : std::true_type {};
+}  // namespace detail
+
+/// The rules Op's attribute values obey in an operation binding types t at level (its
+/// support table having passed): Op::check_attributes where Op states one, else none. The
+/// error names the attribute field.
+template <class Op>
+status check_attributes_of(feature_level level, const operation_types& t, const dml::attribute_values& a) {
+  if constexpr (detail::has_check_attributes<Op>::value) {
+    return Op::check_attributes(level, t, a);
+  } else {
+    (void)level, (void)t, (void)a;
+    return {};
+  }
+}
+
+/// The attribute sets for an operation of Op binding types t: Op::attribute_samples(t) where
+/// its attributes depend on the tensors' types, else attribute_samples_of<Op>().
+template <class Op>
+std::vector<dml::attribute_values> attribute_samples_of(const operation_types& t) {
+  if constexpr (detail::has_typed_attribute_samples<Op>::value) {
+    return Op::attribute_samples(t);
+  } else {
+    (void)t;
+    return attribute_samples_of<Op>();
+  }
 }
 
 }  // namespace dmlref::ops

@@ -6,8 +6,11 @@
 // its header, its fast kernel and one line here.
 
 #include <cstddef>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <tuple>
+#include <vector>
 
 #include "dmlref/core/type_list.hpp"
 #include "dmlref/dml/directml_types.hpp"
@@ -29,6 +32,7 @@
 #include "dmlref/ops/activation_tanh.hpp"
 #include "dmlref/ops/activation_thresholded_relu.hpp"
 #include "dmlref/ops/add.hpp"
+#include "dmlref/ops/add1.hpp"
 #include "dmlref/ops/asin.hpp"
 #include "dmlref/ops/asinh.hpp"
 #include "dmlref/ops/atan.hpp"
@@ -43,7 +47,9 @@
 #include "dmlref/ops/bit_xor.hpp"
 #include "dmlref/ops/ceil.hpp"
 #include "dmlref/ops/clip.hpp"
+#include "dmlref/ops/clip1.hpp"
 #include "dmlref/ops/clip_grad.hpp"
+#include "dmlref/ops/clip_grad1.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/cos.hpp"
 #include "dmlref/ops/cosh.hpp"
@@ -77,6 +83,7 @@
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/pow.hpp"
 #include "dmlref/ops/quantize_linear.hpp"
+#include "dmlref/ops/quantized_linear_add.hpp"
 #include "dmlref/ops/recip.hpp"
 #include "dmlref/ops/round.hpp"
 #include "dmlref/ops/sign.hpp"
@@ -109,7 +116,9 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             activation_shrink, activation_relu_grad, activation_hard_swish,
                             clip_grad,
                             // The trigonometric family of issue 27.
-                            sin, cos, erf, tan, atan, asin, acos, atan_yx>;
+                            sin, cos, erf, tan, atan, asin, acos, atan_yx,
+                            // The typed bounds, the fused activation and the quantized add of issue 25.
+                            clip1, clip_grad1, add1, quantized_linear_add>;
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>
@@ -171,6 +180,110 @@ inline std::string not_implemented(const dml::operator_schema& s) {
   if (implemented(s.type)) return {};
   return std::string(s.name) + " is not implemented in this version of dmlref (it computes " + operator_names() + ")";
 }
+
+namespace detail_fused {
+/// Whether ADD1 can fuse Op: an ACTIVATION_ operator of one input and one output tensor.
+template <class Op>
+constexpr bool fusable() noexcept {
+  return tensor_count_of<Op> == 2 && std::string_view(name_of<Op>).substr(0, 11) == "ACTIVATION_";
+}
+
+template <class Op>
+status check_fused(feature_level level, data_type output, const dml::attribute_values& attributes) {
+  const std::string field = "FusedActivation";
+  if (!at_least(level, introduced_of<Op>)) {
+    return status::error(errc::unsupported_operator, "", field,
+                         std::string(name_of<Op>) + " needs feature level " + std::string(name(introduced_of<Op>)) +
+                             " or later, the level is " + std::string(name(level)));
+  }
+  operation_types t;
+  t.type[0] = t.type[1] = output;
+  t.present[0] = t.present[1] = true;
+  if (!Op::supported_types(level).contains(output)) {
+    return status::error(errc::unsupported_data_type, "", field,
+                         std::string(name_of<Op>) + " does not take OutputTensor's data type " +
+                             std::string(name(output)) + " at feature level " + std::string(name(level)) +
+                             " (it takes " + Op::supported_types(level).names() + ")");
+  }
+  if (auto s = Op::check_support(level, t); !s.ok()) return status::error(s.code(), "", field, s.rule());
+  if (const auto [f, rule] = dml::unknown_enumeration(attributes); f != nullptr) {
+    return status::error(errc::invalid_argument, "", field + "." + f, rule);
+  }
+  if (auto s = check_attributes_of<Op>(level, t, attributes); !s.ok()) {
+    return status::error(s.code(), "", field + "." + s.field(), s.rule());
+  }
+  return {};
+}
+}  // namespace detail_fused
+
+/// ADD1's FusedActivation, read from the registry (ops/add1.hpp declares what it holds).
+template <class Key>
+struct fused_activations {
+  static fused_activation make(const std::shared_ptr<const dml::nested_operator>& n) {
+    fused_activation f;
+    if (!n || n->schema == nullptr) return f;
+    for_each_operator([&](auto tag) {
+      using Op = typename decltype(tag)::type;
+      if constexpr (detail_fused::fusable<Op>()) {
+        if (Op::dml_type == n->schema->type) f = fused_activation::of(Op::from_attributes(n->attributes), n);
+      }
+    });
+    return f;
+  }
+
+  static status check(feature_level level, data_type output, const dml::nested_operator& n) {
+    status result = status::error(errc::invalid_argument, "", "FusedActivation",
+                                  std::string(n.schema == nullptr ? "an operator" : n.schema->name) +
+                                      " cannot be fused: a fused activation is an ACTIVATION_ operator of one input "
+                                      "and one output tensor that this build computes (" +
+                                      names() + ")");
+    if (n.schema == nullptr) return result;
+    for_each_operator([&](auto tag) {
+      using Op = typename decltype(tag)::type;
+      if constexpr (detail_fused::fusable<Op>()) {
+        if (Op::dml_type == n.schema->type) result = detail_fused::check_fused<Op>(level, output, n.attributes);
+      }
+    });
+    return result;
+  }
+
+  static std::vector<dml::attribute_values> samples(data_type output) {
+    const auto& add1_schema = *dml::find_schema(dml::DML_OPERATOR_ELEMENT_WISE_ADD1);
+    std::vector<dml::attribute_values> out{dml::attribute_values(add1_schema)};
+    for_each_operator([&](auto tag) {
+      using Op = typename decltype(tag)::type;
+      if constexpr (detail_fused::fusable<Op>()) {
+        if (!Op::supported_types(newest_feature_level).contains(output)) return;
+        auto n = std::make_shared<dml::nested_operator>();
+        n->schema = &schema_of<Op>();
+        n->attributes = attribute_samples_of<Op>().front();
+        dml::attribute_value v;
+        v.present = true;
+        v.nested = std::move(n);
+        dml::attribute_values a(add1_schema);
+        a.set("FusedActivation", v);
+        out.push_back(a);
+      }
+    });
+    return out;
+  }
+
+  /// The names of the activations that fuse: ACTIVATION_IDENTITY, ACTIVATION_RELU, ...
+  static std::vector<std::string> list() {
+    std::vector<std::string> out;
+    for_each_operator([&](auto tag) {
+      using Op = typename decltype(tag)::type;
+      if constexpr (detail_fused::fusable<Op>()) out.emplace_back(name_of<Op>);
+    });
+    return out;
+  }
+  /// "ACTIVATION_IDENTITY, ACTIVATION_RELU, ..."
+  static std::string names() {
+    std::string out;
+    for (const auto& n : list()) out += (out.empty() ? "" : ", ") + n;
+    return out;
+  }
+};
 
 inline std::string operator_names() {
   std::string names;

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 #include "dmlref/math/real.hpp"
@@ -17,6 +18,43 @@
 #include "dmlref/simd/ordering.hpp"
 
 namespace dmlref::simd {
+
+namespace detail_clip {
+
+/// run(block) with a block clipping each lane to max(lo, min(x, hi)), Max first, an absent
+/// bound bounding nothing (CLIP's and CLIP1's kernels).
+template <class T, class Run>
+void bind_bounds(const std::optional<T>& lo, const std::optional<T>& hi, Run&& run) {
+  using lane = bit_lane_t<T>;
+  if constexpr (is_float_element_v<T>) {
+    using F = typename math::format_of<T>::type;
+    using S = std::make_signed_t<lane>;
+    // An absent (NaN) bound gets a key no number passes.
+    const S lo_key = lo ? ops::ordered_key(*lo) : std::numeric_limits<S>::lowest();
+    const S hi_key = hi ? ops::ordered_key(*hi) : std::numeric_limits<S>::max();
+    const S lo_bits = lo ? static_cast<S>(math::bits_of(*lo)) : S{0};  // the bounds' patterns
+    const S hi_bits = hi ? static_cast<S>(math::bits_of(*hi)) : S{0};
+    run([=](T* out, std::size_t i, auto in) {
+      const auto x = load_bit_lanes(in, i);
+      const auto over = not_nan<F>(x) && ordered_keys<F>(x) > batch<S>(hi_key);
+      const auto t = xsimd::select(over, batch<S>(hi_bits), xsimd::bitwise_cast<batch<S>>(x));
+      const auto t_bits = xsimd::bitwise_cast<batch<lane>>(t);
+      const auto under = not_nan<F>(t_bits) && ordered_keys<F>(t_bits) < batch<S>(lo_key);
+      const auto y = xsimd::bitwise_cast<batch<lane>>(xsimd::select(under, batch<S>(lo_bits), t));
+      y.store_unaligned(reinterpret_cast<lane*>(out) + i);
+    });
+  } else {
+    const T lo_value = lo.value_or(std::numeric_limits<T>::lowest());
+    const T hi_value = hi.value_or(std::numeric_limits<T>::max());
+    run([=](T* out, std::size_t i, auto in) {
+      const auto x = load_bit_lanes(in, i);
+      const auto y = xsimd::max(xsimd::min(x, batch<T>(hi_value)), batch<T>(lo_value));
+      y.store_unaligned(out + i);
+    });
+  }
+}
+
+}  // namespace detail_clip
 
 template <class T>
 struct kernel<ops::clip, T, T> {
@@ -30,34 +68,7 @@ struct kernel<ops::clip, T, T> {
 
   template <class Run>
   static void bind(const ops::clip& op, Run&& run) {
-    const auto lo = ops::clip::bound_as<T>(op.min);
-    const auto hi = ops::clip::bound_as<T>(op.max);
-    if constexpr (is_float_element_v<T>) {
-      using F = typename math::format_of<T>::type;
-      using S = std::make_signed_t<lane>;
-      // An absent (NaN) bound gets a key no number passes.
-      const S lo_key = lo ? ops::ordered_key(*lo) : std::numeric_limits<S>::lowest();
-      const S hi_key = hi ? ops::ordered_key(*hi) : std::numeric_limits<S>::max();
-      const S lo_bits = lo ? static_cast<S>(math::bits_of(*lo)) : S{0};  // the bounds' patterns
-      const S hi_bits = hi ? static_cast<S>(math::bits_of(*hi)) : S{0};
-      run([=](T* out, std::size_t i, auto in) {
-        const auto x = load_bit_lanes(in, i);
-        const auto over = not_nan<F>(x) && ordered_keys<F>(x) > batch<S>(hi_key);
-        const auto t = xsimd::select(over, batch<S>(hi_bits), xsimd::bitwise_cast<batch<S>>(x));
-        const auto t_bits = xsimd::bitwise_cast<batch<lane>>(t);
-        const auto under = not_nan<F>(t_bits) && ordered_keys<F>(t_bits) < batch<S>(lo_key);
-        const auto y = xsimd::bitwise_cast<batch<lane>>(xsimd::select(under, batch<S>(lo_bits), t));
-        y.store_unaligned(reinterpret_cast<lane*>(out) + i);
-      });
-    } else {
-      const T lo_value = lo.value_or(std::numeric_limits<T>::lowest());
-      const T hi_value = hi.value_or(std::numeric_limits<T>::max());
-      run([=](T* out, std::size_t i, auto in) {
-        const auto x = load_bit_lanes(in, i);
-        const auto y = xsimd::max(xsimd::min(x, batch<T>(hi_value)), batch<T>(lo_value));
-        y.store_unaligned(out + i);
-      });
-    }
+    detail_clip::bind_bounds<T>(ops::clip::bound_as<T>(op.min), ops::clip::bound_as<T>(op.max), run);
   }
 };
 
