@@ -1048,7 +1048,7 @@ TEST_CASE("validate: ADD1's FusedActivation") {
     expect_valid(c, DML_FEATURE_LEVEL_6_2);
   }
   SUBCASE("an operator type that is no element-wise operator") {
-    DML_OPERATOR_DESC other{static_cast<DML_OPERATOR_TYPE>(100000), &c.linear};
+    DML_OPERATOR_DESC other{static_cast<DML_OPERATOR_TYPE>(36), &c.linear};  // ACTIVATION_HARDMAX: not element-wise
     c.s.FusedActivation = &other;
     expect_invalid(c, DML_FEATURE_LEVEL_6_4, {errc::invalid_argument, "", "Desc", "FusedActivation must be an element-wise operator"});
   }
