@@ -1047,8 +1047,8 @@ TEST_CASE("validate: ADD1's FusedActivation") {
                    {errc::unsupported_operator, "", "FusedActivation", "ACTIVATION_HARD_SWISH needs feature level 6_2"});
     expect_valid(c, DML_FEATURE_LEVEL_6_2);
   }
-  SUBCASE("an operator type that is no element-wise operator") {
-    DML_OPERATOR_DESC other{static_cast<DML_OPERATOR_TYPE>(36), &c.linear};  // ACTIVATION_HARDMAX: not element-wise
+  SUBCASE("an operator type that is no element-wise operator (DML_OPERATOR_INVALID)") {
+    DML_OPERATOR_DESC other{DML_OPERATOR_INVALID, &c.linear};
     c.s.FusedActivation = &other;
     expect_invalid(c, DML_FEATURE_LEVEL_6_4, {errc::invalid_argument, "", "Desc", "FusedActivation must be an element-wise operator"});
   }
