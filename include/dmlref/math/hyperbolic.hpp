@@ -149,11 +149,24 @@ inline u128 ln_word(std::uint64_t n) noexcept {
   return ln_fixed(n << shift, -shift).magnitude;
 }
 
-/// floor(sqrt(t)), digit by digit.
+/// floor(sqrt(t)): Newton's iteration r <- (r + t/r)/2 from r = 2^ceil(w/2) >= sqrt(t) (w
+/// the width of t), which decreases to floor(sqrt(t)) and stops there (the first r whose
+/// successor is not smaller); without a 128-bit type, digit by digit.
 inline std::uint64_t isqrt(u128 t) noexcept {
   if (detail_exp_log::is_zero(t)) return 0;
+  const int w = detail_exp_log::bit_width(t);
+#if defined(__SIZEOF_INT128__)
+  __extension__ typedef unsigned __int128 wide;
+  const wide v = (static_cast<wide>(t.hi) << 64) | t.lo;
+  wide r = w > 126 ? static_cast<wide>(~std::uint64_t{0}) : static_cast<wide>(1) << ((w + 1) / 2);
+  for (;;) {
+    const wide next = (r + v / r) >> 1;
+    if (next >= r) return static_cast<std::uint64_t>(r);
+    r = next;
+  }
+#else
   u128 result{};
-  u128 bit = shift_left(u128{0, 1}, (detail_exp_log::bit_width(t) - 1) & ~1);
+  u128 bit = shift_left(u128{0, 1}, (w - 1) & ~1);
   while (!detail_exp_log::is_zero(bit)) {
     const u128 trial = result + bit;
     if (t < trial) {
@@ -165,6 +178,7 @@ inline std::uint64_t isqrt(u128 t) noexcept {
     bit = shift_right(bit, 2);
   }
   return result.lo;
+#endif
 }
 
 /// A positive value v held as v 2^120 (below 2^128) within 2^error_units units of 2^-120, as
