@@ -1,4 +1,4 @@
-// math/exp_log.hpp, math/tanh.hpp, math/sigmoid.hpp: the constants proven with exact integer arithmetic, special values, and
+// math/exp_log.hpp, math/tanh.hpp, math/sigmoid.hpp, math/scaled_expm1.hpp: the constants proven with exact integer arithmetic, special values, and
 // the exact decision at rounding boundaries (forced by widened error bounds). The sweep of
 // every input against LLVM's C library and MPFR is tests/sweep/exp_log_sweep.cpp.
 
@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include <dmlref/math/exp_log.hpp>
+#include <dmlref/math/scaled_expm1.hpp>
 #include <dmlref/math/sigmoid.hpp>
 #include <dmlref/math/tanh.hpp>
 
@@ -193,6 +194,44 @@ TEST_CASE("exp_log: sigmoid's special values, and its exact decision forced as a
       CHECK(el::round_approximation<binary32>(a, side) == m::sigmoid_rounded<binary32>(r));
       a.error = std::uint64_t{1} << (lead - 10 - 2);
       CHECK(el::round_approximation<binary16>(a, side) == m::sigmoid_rounded<binary16>(r));
+    }
+  }
+}
+
+TEST_CASE("exp_log: C |e^z - 1| (the ELU family): tiny z relative, and its exact decision forced as above") {
+  namespace se = m::detail_scaled_expm1;
+  const auto rounded32 = [](float c, float x) {
+    const m::real cr = m::to_real(c), xr = m::to_real(x);
+    return m::scaled_expm1_rounded<binary32>(cr.magnitude, xr.negative, xr.magnitude, nullptr);
+  };
+  // e^x - 1 = x (1 + x/2 + ...): for x = -2^-149 the magnitude lies just below 2^-149 times C.
+  CHECK(rounded32(1.0f, from_bits32(0x80000001u)) == 0x00000001u);
+  CHECK(rounded32(1.5f, from_bits32(0x80000001u)) == 0x00000001u);  // 1.5 2^-149 a midpoint: below it
+  CHECK(rounded32(2.5f, from_bits32(0x80000001u)) == 0x00000002u);
+  CHECK(rounded32(1.5f, from_bits32(0x00000001u)) == 0x00000002u);  // z > 0: just above the midpoint
+  CHECK(rounded32(1.0f, -1000.0f) == 0x3F800000u);
+  CHECK(rounded32(1.0f, 100.0f) == 0x7F800000u);
+  CHECK(rounded32(1.0f, from_bits32(0x3F000000u)) == 0x3F261299u);  // e^0.5 - 1 = 0.6487212707...
+  for (const float c : {1.0f, 1.5f, 1.6732632f, 0.1f, 3e38f}) {
+    const m::real cr = m::to_real(c);
+    for (std::uint32_t u = 1; u < 0x7F800000u; u += 0x0007A2B3u) {
+      for (const std::uint32_t bits : {u | 0x80000000u, u}) {
+        const m::real r = m::to_real(from_bits32(bits));
+        if (!r.negative && dmlref::detail::bit_width(r.magnitude.mantissa) - 1 + r.magnitude.exponent >= 8) continue;
+        CAPTURE(c);
+        CAPTURE(bits);
+        el::approximation a = se::scaled(se::expm1_approximation(r.negative, r.magnitude), cr.magnitude);
+        const int lead = dmlref::detail::bit_width(a.mantissa) - 1;
+        const auto side = [&](const m::exact_binary& b, bool& known) {
+          return se::compare_scaled_expm1(cr.magnitude, r.negative, r.magnitude, nullptr, b, known);
+        };
+        a.error = std::uint64_t{1} << (lead - 23 - 2);
+        CHECK(el::round_approximation<binary32>(a, side) ==
+              m::scaled_expm1_rounded<binary32>(cr.magnitude, r.negative, r.magnitude, nullptr));
+        a.error = std::uint64_t{1} << (lead - 10 - 2);
+        CHECK(el::round_approximation<binary16>(a, side) ==
+              m::scaled_expm1_rounded<binary16>(cr.magnitude, r.negative, r.magnitude, nullptr));
+      }
     }
   }
 }
