@@ -235,3 +235,35 @@ TEST_CASE("exp_log: C |e^z - 1| (the ELU family): tiny z relative, and its exact
     }
   }
 }
+
+TEST_CASE("exp_log: C |e^(N/D) - 1| (CELU's quotient): its exact decision forced as above") {
+  namespace se = m::detail_scaled_expm1;
+  // 3 (e^(-1/3) - 1) = -0.8504535...; -0.75 (e^(1/0.75) - 1) = -2.0956...
+  const m::exact_binary three = m::to_real(3.0f).magnitude;
+  CHECK(m::scaled_expm1_rounded<binary32>(three, true, m::to_real(1.0f).magnitude, &three) == 0x3F59B436u);
+  for (const float alpha : {3.0f, 0.75f, 1e-3f, 7e10f}) {
+    const m::real ar = m::to_real(alpha);
+    for (std::uint32_t u = 1; u < 0x7F800000u; u += 0x0007A2B3u) {
+      for (const bool z_negative : {true, false}) {
+        const m::real r = m::to_real(from_bits32(u));
+        const m::exact_binary z = se::quotient_approximation(r.magnitude, ar.magnitude);
+        if (!z_negative && el::leading_exponent(z) >= 8) continue;
+        CAPTURE(alpha);
+        CAPTURE(u);
+        CAPTURE(z_negative);
+        el::approximation a = se::expm1_approximation(z_negative, z);
+        a = se::scaled(a, ar.magnitude);
+        const int lead = dmlref::detail::bit_width(a.mantissa) - 1;
+        const auto side = [&](const m::exact_binary& b, bool& known) {
+          return se::compare_scaled_expm1(ar.magnitude, z_negative, r.magnitude, &ar.magnitude, b, known);
+        };
+        a.error = std::uint64_t{1} << (lead - 23 - 2);
+        CHECK(el::round_approximation<binary32>(a, side) ==
+              m::scaled_expm1_rounded<binary32>(ar.magnitude, z_negative, r.magnitude, &ar.magnitude));
+        a.error = std::uint64_t{1} << (lead - 10 - 2);
+        CHECK(el::round_approximation<binary16>(a, side) ==
+              m::scaled_expm1_rounded<binary16>(ar.magnitude, z_negative, r.magnitude, &ar.magnitude));
+      }
+    }
+  }
+}

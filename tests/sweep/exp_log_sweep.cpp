@@ -443,6 +443,8 @@ int main(int argc, char** argv) {
       bench<dmlref::ops::activation_sigmoid, float16>("SIGMOID", function::sigmoid);
       bench<dmlref::ops::activation_elu, float>("ELU", function::elu);
       bench<dmlref::ops::activation_elu, float16>("ELU", function::elu);
+      bench<dmlref::ops::activation_celu, float>("CELU", function::celu);
+      bench<dmlref::ops::activation_celu, float16>("CELU", function::celu);
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
@@ -470,6 +472,13 @@ int main(int argc, char** argv) {
     for (const float alpha : {1.0f, 1.6732632f}) {
       const std::string name = "ACTIVATION_ELU Alpha=" + std::to_string(alpha);
       ok = sweep(name.c_str(), function::elu, stride, threads, dmlref::ops::activation_elu{{}, alpha}, {alpha, 1.0f}) && ok;
+    }
+  }
+  if (only.empty() || only == "celu") {
+    // Alpha = 1 (ELU's values) and 3 (x / Alpha not dyadic).
+    for (const float alpha : {1.0f, 3.0f}) {
+      const std::string name = "ACTIVATION_CELU Alpha=" + std::to_string(alpha);
+      ok = sweep(name.c_str(), function::celu, stride, threads, dmlref::ops::activation_celu{{}, alpha}, {alpha, 1.0f}) && ok;
     }
   }
   std::printf("%s\n", ok ? "PASS" : "FAIL");

@@ -13,6 +13,7 @@
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/ops/abs.hpp"
+#include "dmlref/ops/activation_celu.hpp"
 #include "dmlref/ops/activation_elu.hpp"
 #include "dmlref/ops/activation_hard_sigmoid.hpp"
 #include "dmlref/ops/activation_hard_swish.hpp"
@@ -91,6 +92,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             activation_identity, activation_relu, logical_not,
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid, activation_elu,
+                            activation_celu,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,

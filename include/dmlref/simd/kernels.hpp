@@ -2,6 +2,7 @@
 // Every fast-path kernel; included by the typed API when xsimd is available.
 
 #include "dmlref/simd/abs.hpp"
+#include "dmlref/simd/activation_celu.hpp"
 #include "dmlref/simd/activation_elu.hpp"
 #include "dmlref/simd/activation_hard_sigmoid.hpp"
 #include "dmlref/simd/activation_hard_swish.hpp"
