@@ -443,6 +443,8 @@ int main(int argc, char** argv) {
       bench<dmlref::ops::activation_sigmoid, float16>("SIGMOID", function::sigmoid);
       bench<dmlref::ops::activation_elu, float>("ELU", function::elu);
       bench<dmlref::ops::activation_elu, float16>("ELU", function::elu);
+      bench<dmlref::ops::activation_scaled_elu, float>("SCALED_ELU", function::scaled_elu);
+      bench<dmlref::ops::activation_scaled_elu, float16>("SCALED_ELU", function::scaled_elu);
       bench<dmlref::ops::activation_celu, float>("CELU", function::celu);
       bench<dmlref::ops::activation_celu, float16>("CELU", function::celu);
       return 0;
@@ -473,6 +475,12 @@ int main(int argc, char** argv) {
       const std::string name = "ACTIVATION_ELU Alpha=" + std::to_string(alpha);
       ok = sweep(name.c_str(), function::elu, stride, threads, dmlref::ops::activation_elu{{}, alpha}, {alpha, 1.0f}) && ok;
     }
+  }
+  if (only.empty() || only == "scaled_elu") {  // the usual SELU constants
+    const float alpha = 1.6732632f, gamma = 1.0507009f;
+    ok = sweep("ACTIVATION_SCALED_ELU Alpha=1.6732632 Gamma=1.0507009", function::scaled_elu, stride, threads,
+               dmlref::ops::activation_scaled_elu{{}, alpha, gamma}, {alpha, gamma}) &&
+         ok;
   }
   if (only.empty() || only == "celu") {
     // Alpha = 1 (ELU's values) and 3 (x / Alpha not dyadic).

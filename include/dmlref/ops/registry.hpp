@@ -23,6 +23,7 @@
 #include "dmlref/ops/activation_parameterized_relu.hpp"
 #include "dmlref/ops/activation_relu.hpp"
 #include "dmlref/ops/activation_relu_grad.hpp"
+#include "dmlref/ops/activation_scaled_elu.hpp"
 #include "dmlref/ops/activation_shrink.hpp"
 #include "dmlref/ops/activation_sigmoid.hpp"
 #include "dmlref/ops/activation_softsign.hpp"
@@ -92,7 +93,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             activation_identity, activation_relu, logical_not,
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid, activation_elu,
-                            activation_celu,
+                            activation_celu, activation_scaled_elu,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,

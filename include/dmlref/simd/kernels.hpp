@@ -12,6 +12,7 @@
 #include "dmlref/simd/activation_parameterized_relu.hpp"
 #include "dmlref/simd/activation_relu.hpp"
 #include "dmlref/simd/activation_relu_grad.hpp"
+#include "dmlref/simd/activation_scaled_elu.hpp"
 #include "dmlref/simd/activation_shrink.hpp"
 #include "dmlref/simd/activation_sigmoid.hpp"
 #include "dmlref/simd/activation_softsign.hpp"
