@@ -1,4 +1,4 @@
-// math/exp_log.hpp, math/tanh.hpp, math/sigmoid.hpp, math/scaled_expm1.hpp: the constants proven with exact integer arithmetic, special values, and
+// math/exp_log.hpp, math/tanh.hpp, math/sigmoid.hpp, math/scaled_expm1.hpp, math/softplus.hpp: the constants proven with exact integer arithmetic, special values, and
 // the exact decision at rounding boundaries (forced by widened error bounds). The sweep of
 // every input against LLVM's C library and MPFR is tests/sweep/exp_log_sweep.cpp.
 
@@ -10,6 +10,7 @@
 #include <dmlref/math/exp_log.hpp>
 #include <dmlref/math/scaled_expm1.hpp>
 #include <dmlref/math/sigmoid.hpp>
+#include <dmlref/math/softplus.hpp>
 #include <dmlref/math/tanh.hpp>
 
 namespace {
@@ -263,6 +264,41 @@ TEST_CASE("exp_log: C |e^(N/D) - 1| (CELU's quotient): its exact decision forced
         a.error = std::uint64_t{1} << (lead - 10 - 2);
         CHECK(el::round_approximation<binary16>(a, side) ==
               m::scaled_expm1_rounded<binary16>(ar.magnitude, z_negative, r.magnitude, &ar.magnitude));
+      }
+    }
+  }
+}
+
+TEST_CASE("exp_log: C ln(1 + e^t) (the softplus family): relative for very negative t, and its exact decision forced") {
+  namespace sp = m::detail_softplus;
+  const m::exact_binary zero{false, 0, 0, false};
+  const m::exact_binary one = m::to_real(1.0f).magnitude;
+  CHECK(m::softplus_rounded<binary32>(false, zero, one, true) == 0x3F317218u);  // ln 2
+  CHECK(m::softplus_rounded<binary32>(true, m::to_real(100.0f).magnitude, one, true) == 0x0000001Bu);  // e^-100
+  CHECK(m::softplus_rounded<binary32>(true, m::to_real(104.0f).magnitude, one, true) == 0u);
+  CHECK(m::softplus_rounded<binary32>(true, m::to_real(300.0f).magnitude, m::to_real(3e38f).magnitude, false) == 0u);
+  CHECK(m::softplus_rounded<binary32>(false, m::to_real(100.0f).magnitude, one, true) == 0x42C80000u);  // 100
+  for (const auto& [c, divide] : {std::pair{1.0f, true}, std::pair{3.0f, true}, std::pair{1.5f, false},
+                                  std::pair{3e30f, false}, std::pair{1e-3f, false}}) {
+    const m::exact_binary cm = m::to_real(c).magnitude;
+    for (std::uint32_t u = 1; u < 0x43800000u; u += 0x0003A2B3u) {  // |t| < 256
+      for (const std::uint32_t bits : {u | 0x80000000u, u}) {
+        const m::real r = m::to_real(from_bits32(bits));
+        if (!r.negative && el::leading_exponent(r.magnitude) >= 7) continue;  // t >= 128: the callers'
+        CAPTURE(c);
+        CAPTURE(bits);
+        el::approximation a = sp::softplus_approximation(r.negative, r.magnitude);
+        a = divide ? sp::divided(a, cm) : m::detail_scaled_expm1::scaled(a, cm);
+        const int lead = dmlref::detail::bit_width(a.mantissa) - 1;
+        const auto side = [&](const m::exact_binary& b, bool& known) {
+          return sp::compare_scaled_softplus(r.negative, r.magnitude, cm, divide, b, known);
+        };
+        a.error = std::uint64_t{1} << (lead - 23 - 2);
+        CHECK(el::round_approximation<binary32>(a, side) ==
+              m::softplus_rounded<binary32>(r.negative, r.magnitude, cm, divide));
+        a.error = std::uint64_t{1} << (lead - 10 - 2);
+        CHECK(el::round_approximation<binary16>(a, side) ==
+              m::softplus_rounded<binary16>(r.negative, r.magnitude, cm, divide));
       }
     }
   }

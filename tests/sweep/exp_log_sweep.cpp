@@ -16,7 +16,7 @@
 //            from golden, against each operator's fast_ulp_budget.
 //
 // Usage: dmlref-exp-log-sweep [--stride N] [--threads N]
-//        [--only exp|log|tanh|sigmoid|elu|scaled_elu|celu]  (threads 0: one per
+//        [--only exp|log|tanh|sigmoid|elu|scaled_elu|celu|softplus|parametric_softplus]  (threads 0: one per
 //        hardware thread);  dmlref-exp-log-sweep --bench 1: one-thread ns per element
 // Exit status 0 when golden matches on every input and the fast path is within budget.
 // Test-only: golden never calls LLVM's C library or MPFR.
@@ -57,10 +57,10 @@ bool is_nan32(std::uint32_t b) { return (b & 0x7FFFFFFFu) > 0x7F800000u; }
 bool is_nan16(std::uint16_t b) { return (b & 0x7FFFu) > 0x7C00u; }
 
 /// The function swept.
-enum class function { exp, log, tanh, sigmoid, elu, scaled_elu, celu };
+enum class function { exp, log, tanh, sigmoid, elu, scaled_elu, celu, softplus, parametric_softplus };
 
 /// The attribute values of a composite activation's sweep (ELU, CELU: a = Alpha; SCALED_ELU:
-/// a = Alpha, b = Gamma).
+/// a = Alpha, b = Gamma; SOFTPLUS: a = Steepness; PARAMETRIC_SOFTPLUS: a = Alpha, b = Beta).
 struct attributes {
   float a = 1.0f;
   float b = 1.0f;
@@ -87,6 +87,13 @@ long double candidate(function f, float x, const attributes& at) {
       if (x > 0.0f) return v;
       if (x == 0.0f) return 0.0L;
       return alpha * std::expm1(v / alpha);
+    }
+    case function::softplus:
+    case function::parametric_softplus: {
+      const bool steep = f == function::softplus;
+      const long double t = v * static_cast<long double>(steep ? at.a : at.b);  // exact
+      const long double l = t > 0.0L ? t + std::log1p(std::exp(-t)) : std::log1p(std::exp(t));
+      return steep ? l / static_cast<long double>(at.a) : static_cast<long double>(at.a) * l;
     }
     default: return v;
   }
@@ -149,7 +156,57 @@ auto mpfr_reference(double x, function f, const attributes& at) {
   mpfr_init2(in, 64);
   mpfr_set_d(in, x, MPFR_RNDN);
   int t = 0;
-  if (f == function::elu || f == function::scaled_elu || f == function::celu) {
+  if (f == function::softplus || f == function::parametric_softplus) {
+    // ln(1 + e^t) at 300 bits, t = Steepness x or Beta x (exact); for t > 0 as t + ln(1 + e^-t),
+    // rounded away from zero and then nudged one unit of 2^-300 further: the exact value lies
+    // strictly beyond C t, which may be a boundary (e^-t may underflow MPFR's range).
+    const bool steep = f == function::softplus;
+    mpfr_t wide, t_value;
+    mpfr_init2(wide, 300);
+    mpfr_init2(t_value, 300);
+    mpfr_set_emin(saved_min);
+    mpfr_set_emax(saved_max);
+    if (mpfr_nan_p(in)) {
+      mpfr_set(wide, in, MPFR_RNDN);
+    } else {
+      mpfr_mul_d(t_value, in, static_cast<double>(steep ? at.a : at.b), MPFR_RNDN);
+      const auto scale = [&](mpfr_rnd_t mode) {
+        if (steep) {
+          mpfr_div_d(wide, wide, static_cast<double>(at.a), mode);
+        } else {
+          mpfr_mul_d(wide, wide, static_cast<double>(at.a), mode);
+        }
+      };
+      if (mpfr_inf_p(t_value)) {
+        if (mpfr_sgn(t_value) > 0) {
+          mpfr_set_inf(wide, 1);
+        } else {
+          mpfr_set_zero(wide, 1);
+        }
+        scale(MPFR_RNDN);
+      } else if (mpfr_sgn(t_value) > 0) {
+        mpfr_neg(wide, t_value, MPFR_RNDN);
+        mpfr_exp(wide, wide, MPFR_RNDN);
+        mpfr_log1p(wide, wide, MPFR_RNDN);
+        mpfr_add(wide, wide, t_value, MPFR_RNDA);
+        scale(MPFR_RNDA);
+        if (mpfr_sgn(wide) > 0) {
+          mpfr_nextabove(wide);
+        } else {
+          mpfr_nextbelow(wide);
+        }
+      } else {
+        mpfr_exp(wide, t_value, MPFR_RNDN);
+        mpfr_log1p(wide, wide, MPFR_RNDN);
+        scale(MPFR_RNDN);
+      }
+    }
+    mpfr_set_emin(half ? -23 : -148);
+    mpfr_set_emax(half ? 16 : 128);
+    t = mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN);
+    mpfr_clear(wide);
+    mpfr_clear(t_value);
+  } else if (f == function::elu || f == function::scaled_elu || f == function::celu) {
     mpfr_t wide;
     mpfr_init2(wide, 300);
     mpfr_set_emin(saved_min);
@@ -266,6 +323,8 @@ const char* name_of(function f) {
     case function::elu: return "ELU";
     case function::scaled_elu: return "SCALED_ELU";
     case function::celu: return "CELU";
+    case function::softplus: return "SOFTPLUS";
+    case function::parametric_softplus: return "PARAMETRIC_SOFTPLUS";
   }
   return "?";
 }
@@ -447,11 +506,15 @@ int main(int argc, char** argv) {
       bench<dmlref::ops::activation_scaled_elu, float16>("SCALED_ELU", function::scaled_elu);
       bench<dmlref::ops::activation_celu, float>("CELU", function::celu);
       bench<dmlref::ops::activation_celu, float16>("CELU", function::celu);
+      bench<dmlref::ops::activation_softplus, float>("SOFTPLUS", function::softplus);
+      bench<dmlref::ops::activation_softplus, float16>("SOFTPLUS", function::softplus);
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
     } else {
-      std::fprintf(stderr, "usage: %s [--stride N] [--threads N] [--only exp|log|tanh|sigmoid|elu|scaled_elu|celu]\n",
+      std::fprintf(stderr,
+                   "usage: %s [--stride N] [--threads N] "
+                   "[--only exp|log|tanh|sigmoid|elu|scaled_elu|celu|softplus|parametric_softplus]\n",
                    argv[0]);
       return 2;
     }
@@ -487,6 +550,15 @@ int main(int argc, char** argv) {
     for (const float alpha : {1.0f, 3.0f}) {
       const std::string name = "ACTIVATION_CELU Alpha=" + std::to_string(alpha);
       ok = sweep(name.c_str(), function::celu, stride, threads, dmlref::ops::activation_celu{{}, alpha}, {alpha, 1.0f}) && ok;
+    }
+  }
+  if (only.empty() || only == "softplus") {
+    // Steepness 1 and 3 (t = 3x).
+    for (const float steepness : {1.0f, 3.0f}) {
+      const std::string name = "ACTIVATION_SOFTPLUS Steepness=" + std::to_string(steepness);
+      ok = sweep(name.c_str(), function::softplus, stride, threads, dmlref::ops::activation_softplus{{}, steepness},
+                 {steepness, 1.0f}) &&
+           ok;
     }
   }
   std::printf("%s\n", ok ? "PASS" : "FAIL");

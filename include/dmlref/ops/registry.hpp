@@ -26,6 +26,7 @@
 #include "dmlref/ops/activation_scaled_elu.hpp"
 #include "dmlref/ops/activation_shrink.hpp"
 #include "dmlref/ops/activation_sigmoid.hpp"
+#include "dmlref/ops/activation_softplus.hpp"
 #include "dmlref/ops/activation_softsign.hpp"
 #include "dmlref/ops/activation_tanh.hpp"
 #include "dmlref/ops/activation_thresholded_relu.hpp"
@@ -94,6 +95,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid, activation_elu,
                             activation_celu, activation_scaled_elu,
+                            activation_softplus,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,

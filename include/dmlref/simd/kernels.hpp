@@ -15,6 +15,7 @@
 #include "dmlref/simd/activation_scaled_elu.hpp"
 #include "dmlref/simd/activation_shrink.hpp"
 #include "dmlref/simd/activation_sigmoid.hpp"
+#include "dmlref/simd/activation_softplus.hpp"
 #include "dmlref/simd/activation_softsign.hpp"
 #include "dmlref/simd/activation_thresholded_relu.hpp"
 #include "dmlref/simd/add.hpp"
