@@ -508,6 +508,8 @@ int main(int argc, char** argv) {
       bench<dmlref::ops::activation_celu, float16>("CELU", function::celu);
       bench<dmlref::ops::activation_softplus, float>("SOFTPLUS", function::softplus);
       bench<dmlref::ops::activation_softplus, float16>("SOFTPLUS", function::softplus);
+      bench<dmlref::ops::activation_parametric_softplus, float>("PARAMETRIC_SOFTPLUS", function::parametric_softplus);
+      bench<dmlref::ops::activation_parametric_softplus, float16>("PARAMETRIC_SOFTPLUS", function::parametric_softplus);
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
@@ -560,6 +562,13 @@ int main(int argc, char** argv) {
                  {steepness, 1.0f}) &&
            ok;
     }
+  }
+  if (only.empty() || only == "parametric_softplus") {
+    // Alpha 1.5, Beta 0.75: Alpha Beta x lands on midpoints where t >= 128.
+    const float alpha = 1.5f, beta = 0.75f;
+    ok = sweep("ACTIVATION_PARAMETRIC_SOFTPLUS Alpha=1.5 Beta=0.75", function::parametric_softplus, stride, threads,
+               dmlref::ops::activation_parametric_softplus{{}, alpha, beta}, {alpha, beta}) &&
+         ok;
   }
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;

@@ -21,6 +21,7 @@
 #include "dmlref/ops/activation_leaky_relu.hpp"
 #include "dmlref/ops/activation_linear.hpp"
 #include "dmlref/ops/activation_parameterized_relu.hpp"
+#include "dmlref/ops/activation_parametric_softplus.hpp"
 #include "dmlref/ops/activation_relu.hpp"
 #include "dmlref/ops/activation_relu_grad.hpp"
 #include "dmlref/ops/activation_scaled_elu.hpp"
@@ -95,7 +96,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The exponential family of issue 26.
                             exp, log, tanh, activation_tanh, activation_sigmoid, activation_elu,
                             activation_celu, activation_scaled_elu,
-                            activation_softplus,
+                            activation_softplus, activation_parametric_softplus,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,

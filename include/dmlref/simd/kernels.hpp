@@ -10,6 +10,7 @@
 #include "dmlref/simd/activation_leaky_relu.hpp"
 #include "dmlref/simd/activation_linear.hpp"
 #include "dmlref/simd/activation_parameterized_relu.hpp"
+#include "dmlref/simd/activation_parametric_softplus.hpp"
 #include "dmlref/simd/activation_relu.hpp"
 #include "dmlref/simd/activation_relu_grad.hpp"
 #include "dmlref/simd/activation_scaled_elu.hpp"
