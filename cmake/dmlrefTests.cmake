@@ -37,12 +37,13 @@ if(DMLREF_EXHAUSTIVE_TESTS)
   add_test(NAME exhaustive COMMAND dmlref-tests --test-suite=exhaustive --no-colors)
   set_tests_properties(exhaustive PROPERTIES LABELS exhaustive TIMEOUT 3600)
 endif()
-# EXP, LOG, TANH, SIGMOID, SINH, COSH, ASINH, ACOSH and ATANH against LLVM's C library and MPFR:
-# every 4093rd FLOAT32 input (a prime stride reaches every residue of the low bits) and every
-# FLOAT16 input by default; all 2^32 FLOAT32 inputs under the sweep label, with
-# DMLREF_SWEEP_TESTS (about 4 minutes on 16 cores for the first four, half an hour on 2, most
-# of it SIGMOID's MPFR; the hyperbolic functions' time is not yet recorded: never part of CI;
-# the record is in docs/reliability.md).
+# EXP, LOG, TANH, SIGMOID, SINH, COSH, ASINH, ACOSH and ATANH against LLVM's C library and MPFR,
+# and the composite activations (ELU, CELU, SCALED_ELU, SOFTPLUS, PARAMETRIC_SOFTPLUS at fixed
+# attributes) against a long double candidate and MPFR: every 4093rd FLOAT32 input (a prime
+# stride reaches every residue of the low bits) and every FLOAT16 input by default; all 2^32
+# FLOAT32 inputs under the sweep label, with DMLREF_SWEEP_TESTS (EXP to SIGMOID: about 4 minutes
+# on 16 cores, half an hour on 2, most of it SIGMOID's MPFR; the others not yet timed: never
+# part of CI; the records are in docs/reliability.md).
 option(DMLREF_SWEEP_TESTS "Add the ctest entries of label sweep: every FLOAT32 input (many cores)" OFF)
 if(TARGET dmlref-exp-log-sweep)
   add_test(NAME unit.exp-log-sweep-sampled COMMAND dmlref-exp-log-sweep --stride 4093 --threads 2)

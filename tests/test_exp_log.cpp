@@ -1,5 +1,6 @@
-// math/exp_log.hpp, math/tanh.hpp, math/sigmoid.hpp, math/hyperbolic.hpp: the constants proven with exact integer
-// arithmetic, the fixed-point logarithm and square root checked against exact ones, special values, and
+// math/exp_log.hpp, math/tanh.hpp, math/sigmoid.hpp, math/hyperbolic.hpp, math/scaled_expm1.hpp,
+// math/softplus.hpp: the constants proven with exact integer arithmetic, the fixed-point
+// logarithm and square root checked against exact ones, special values, and
 // the exact decision at rounding boundaries (forced by widened error bounds). The sweep of
 // every input against LLVM's C library and MPFR is tests/sweep/exp_log_sweep.cpp.
 
@@ -10,7 +11,9 @@
 
 #include <dmlref/math/exp_log.hpp>
 #include <dmlref/math/hyperbolic.hpp>
+#include <dmlref/math/scaled_expm1.hpp>
 #include <dmlref/math/sigmoid.hpp>
+#include <dmlref/math/softplus.hpp>
 #include <dmlref/math/tanh.hpp>
 
 namespace {
@@ -327,5 +330,107 @@ TEST_CASE("hyperbolic: the exact decision agrees with golden wherever it is forc
     forced(hy::root_log(x.magnitude, true),
            [&](const m::exact_binary& b, bool& k) { return hy::compare_root_log(x.magnitude, b, true, k); },
            m::acosh_rounded<binary32>(x), m::acosh_rounded<binary16>(x));
+TEST_CASE("exp_log: C |e^z - 1| (the ELU family): tiny z relative, and its exact decision forced as above") {
+  namespace se = m::detail_scaled_expm1;
+  const auto rounded32 = [](float c, float x) {
+    const m::real cr = m::to_real(c), xr = m::to_real(x);
+    return m::scaled_expm1_rounded<binary32>(cr.magnitude, xr.negative, xr.magnitude, nullptr);
+  };
+  // e^x - 1 = x (1 + x/2 + ...): for x = -2^-149 the magnitude lies just below 2^-149 times C.
+  CHECK(rounded32(1.0f, from_bits32(0x80000001u)) == 0x00000001u);
+  CHECK(rounded32(1.5f, from_bits32(0x80000001u)) == 0x00000001u);  // 1.5 2^-149 a midpoint: below it
+  CHECK(rounded32(2.5f, from_bits32(0x80000001u)) == 0x00000002u);
+  CHECK(rounded32(1.5f, from_bits32(0x00000001u)) == 0x00000002u);  // z > 0: just above the midpoint
+  CHECK(rounded32(1.0f, -1000.0f) == 0x3F800000u);
+  CHECK(rounded32(1.0f, 100.0f) == 0x7F800000u);
+  CHECK(rounded32(1.0f, from_bits32(0x3F000000u)) == 0x3F261299u);  // e^0.5 - 1 = 0.6487212707...
+  for (const float c : {1.0f, 1.5f, 1.6732632f, 0.1f, 3e38f}) {
+    const m::real cr = m::to_real(c);
+    for (std::uint32_t u = 1; u < 0x7F800000u; u += 0x0007A2B3u) {
+      for (const std::uint32_t bits : {u | 0x80000000u, u}) {
+        const m::real r = m::to_real(from_bits32(bits));
+        if (!r.negative && dmlref::detail::bit_width(r.magnitude.mantissa) - 1 + r.magnitude.exponent >= 8) continue;
+        CAPTURE(c);
+        CAPTURE(bits);
+        el::approximation a = se::scaled(se::expm1_approximation(r.negative, r.magnitude), cr.magnitude);
+        const int lead = dmlref::detail::bit_width(a.mantissa) - 1;
+        const auto side = [&](const m::exact_binary& b, bool& known) {
+          return se::compare_scaled_expm1(cr.magnitude, r.negative, r.magnitude, nullptr, b, known);
+        };
+        a.error = std::uint64_t{1} << (lead - 23 - 2);
+        CHECK(el::round_approximation<binary32>(a, side) ==
+              m::scaled_expm1_rounded<binary32>(cr.magnitude, r.negative, r.magnitude, nullptr));
+        a.error = std::uint64_t{1} << (lead - 10 - 2);
+        CHECK(el::round_approximation<binary16>(a, side) ==
+              m::scaled_expm1_rounded<binary16>(cr.magnitude, r.negative, r.magnitude, nullptr));
+      }
+    }
+  }
+}
+
+TEST_CASE("exp_log: C |e^(N/D) - 1| (CELU's quotient): its exact decision forced as above") {
+  namespace se = m::detail_scaled_expm1;
+  // 3 (e^(-1/3) - 1) = -0.8504535...; -0.75 (e^(1/0.75) - 1) = -2.0956...
+  const m::exact_binary three = m::to_real(3.0f).magnitude;
+  CHECK(m::scaled_expm1_rounded<binary32>(three, true, m::to_real(1.0f).magnitude, &three) == 0x3F59B436u);
+  for (const float alpha : {3.0f, 0.75f, 1e-3f, 7e10f}) {
+    const m::real ar = m::to_real(alpha);
+    for (std::uint32_t u = 1; u < 0x7F800000u; u += 0x0007A2B3u) {
+      for (const bool z_negative : {true, false}) {
+        const m::real r = m::to_real(from_bits32(u));
+        const m::exact_binary z = se::quotient_approximation(r.magnitude, ar.magnitude);
+        if (!z_negative && el::leading_exponent(z) >= 8) continue;
+        CAPTURE(alpha);
+        CAPTURE(u);
+        CAPTURE(z_negative);
+        el::approximation a = se::expm1_approximation(z_negative, z);
+        a = se::scaled(a, ar.magnitude);
+        const int lead = dmlref::detail::bit_width(a.mantissa) - 1;
+        const auto side = [&](const m::exact_binary& b, bool& known) {
+          return se::compare_scaled_expm1(ar.magnitude, z_negative, r.magnitude, &ar.magnitude, b, known);
+        };
+        a.error = std::uint64_t{1} << (lead - 23 - 2);
+        CHECK(el::round_approximation<binary32>(a, side) ==
+              m::scaled_expm1_rounded<binary32>(ar.magnitude, z_negative, r.magnitude, &ar.magnitude));
+        a.error = std::uint64_t{1} << (lead - 10 - 2);
+        CHECK(el::round_approximation<binary16>(a, side) ==
+              m::scaled_expm1_rounded<binary16>(ar.magnitude, z_negative, r.magnitude, &ar.magnitude));
+      }
+    }
+  }
+}
+
+TEST_CASE("exp_log: C ln(1 + e^t) (the softplus family): relative for very negative t, and its exact decision forced") {
+  namespace sp = m::detail_softplus;
+  const m::exact_binary zero{false, 0, 0, false};
+  const m::exact_binary one = m::to_real(1.0f).magnitude;
+  CHECK(m::softplus_rounded<binary32>(false, zero, one, true) == 0x3F317218u);  // ln 2
+  CHECK(m::softplus_rounded<binary32>(true, m::to_real(100.0f).magnitude, one, true) == 0x0000001Bu);  // e^-100
+  CHECK(m::softplus_rounded<binary32>(true, m::to_real(104.0f).magnitude, one, true) == 0u);
+  CHECK(m::softplus_rounded<binary32>(true, m::to_real(300.0f).magnitude, m::to_real(3e38f).magnitude, false) == 0u);
+  CHECK(m::softplus_rounded<binary32>(false, m::to_real(100.0f).magnitude, one, true) == 0x42C80000u);  // 100
+  for (const auto& [c, divide] : {std::pair{1.0f, true}, std::pair{3.0f, true}, std::pair{1.5f, false},
+                                  std::pair{3e30f, false}, std::pair{1e-3f, false}}) {
+    const m::exact_binary cm = m::to_real(c).magnitude;
+    for (std::uint32_t u = 1; u < 0x43800000u; u += 0x0003A2B3u) {  // |t| < 256
+      for (const std::uint32_t bits : {u | 0x80000000u, u}) {
+        const m::real r = m::to_real(from_bits32(bits));
+        if (!r.negative && el::leading_exponent(r.magnitude) >= 7) continue;  // t >= 128: the callers'
+        CAPTURE(c);
+        CAPTURE(bits);
+        el::approximation a = sp::softplus_approximation(r.negative, r.magnitude);
+        a = divide ? sp::divided(a, cm) : m::detail_scaled_expm1::scaled(a, cm);
+        const int lead = dmlref::detail::bit_width(a.mantissa) - 1;
+        const auto side = [&](const m::exact_binary& b, bool& known) {
+          return sp::compare_scaled_softplus(r.negative, r.magnitude, cm, divide, b, known);
+        };
+        a.error = std::uint64_t{1} << (lead - 23 - 2);
+        CHECK(el::round_approximation<binary32>(a, side) ==
+              m::softplus_rounded<binary32>(r.negative, r.magnitude, cm, divide));
+        a.error = std::uint64_t{1} << (lead - 10 - 2);
+        CHECK(el::round_approximation<binary16>(a, side) ==
+              m::softplus_rounded<binary16>(r.negative, r.magnitude, cm, divide));
+      }
+    }
   }
 }

@@ -1,8 +1,8 @@
 // Golden results under the consumer's compiler flags: this program computes golden outputs
 // of SIGN, POW, CONSTANT_POW, DEQUANTIZE_LINEAR, QUANTIZE_LINEAR, the exponential family
-// (EXP, LOG, TANH, SIGMOID), the hyperbolic functions (SINH, COSH, ASINH, ACOSH, ATANH), SIN,
-// COS, TAN, ATAN, ASIN, ACOS, ATAN_YX and ERF, whose golden does the most arithmetic, over a
-// fixed set of
+// (EXP, LOG, TANH, SIGMOID, ELU, CELU, SCALED_ELU, SOFTPLUS, PARAMETRIC_SOFTPLUS), the
+// hyperbolic functions (SINH, COSH, ASINH, ACOSH, ATANH), SIN, COS, TAN, ATAN, ASIN, ACOS,
+// ATAN_YX and ERF, whose golden does the most arithmetic, over a fixed set of
 // inputs (IEEE special values, subnormals, values near rounding boundaries, ordinary values)
 // through the typed API, and prints them as hex, one line per block. scripts/flagproof.sh
 // builds it under -O0, -O2, -O3 -march=native, -ffast-math and -ffp-contract=fast (and their
@@ -27,9 +27,14 @@
 
 #include <dmlref/api/compute.hpp>
 #include <dmlref/api/operators.hpp>
-#include <dmlref/ops/activation_sigmoid.hpp>
 #include <dmlref/ops/acos.hpp>
 #include <dmlref/ops/acosh.hpp>
+#include <dmlref/ops/activation_celu.hpp>
+#include <dmlref/ops/activation_elu.hpp>
+#include <dmlref/ops/activation_parametric_softplus.hpp>
+#include <dmlref/ops/activation_scaled_elu.hpp>
+#include <dmlref/ops/activation_sigmoid.hpp>
+#include <dmlref/ops/activation_softplus.hpp>
 #include <dmlref/ops/activation_tanh.hpp>
 #include <dmlref/ops/asin.hpp>
 #include <dmlref/ops/asinh.hpp>
@@ -164,6 +169,15 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("TANH ScaleBias", dmlref::compute(golden, dmlref::ops::tanh{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
   block("ACTIVATION_TANH", dmlref::compute(golden, dmlref::ops::activation_tanh{}, in, o));
   block("ACTIVATION_SIGMOID", dmlref::compute(golden, dmlref::ops::activation_sigmoid{}, in, o));
+  block("ACTIVATION_ELU", dmlref::compute(golden, dmlref::ops::activation_elu{}, in, o));
+  block("ACTIVATION_ELU 1.5", dmlref::compute(golden, dmlref::ops::activation_elu{{}, 1.5f}, in, o));
+  block("ACTIVATION_CELU 3", dmlref::compute(golden, dmlref::ops::activation_celu{{}, 3.0f}, in, o));
+  block("ACTIVATION_CELU -0.75", dmlref::compute(golden, dmlref::ops::activation_celu{{}, -0.75f}, in, o));
+  block("ACTIVATION_SCALED_ELU", dmlref::compute(golden, dmlref::ops::activation_scaled_elu{}, in, o));
+  block("ACTIVATION_SOFTPLUS", dmlref::compute(golden, dmlref::ops::activation_softplus{}, in, o));
+  block("ACTIVATION_SOFTPLUS 3", dmlref::compute(golden, dmlref::ops::activation_softplus{{}, 3.0f}, in, o));
+  block("ACTIVATION_PARAMETRIC_SOFTPLUS",
+        dmlref::compute(golden, dmlref::ops::activation_parametric_softplus{{}, 1.5f, 0.75f}, in, o));
   block("SIN", dmlref::compute(golden, dmlref::ops::sin{}, in, o));
   block("SIN ScaleBias", dmlref::compute(golden, dmlref::ops::sin{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
   block("COS", dmlref::compute(golden, dmlref::ops::cos{}, in, o));

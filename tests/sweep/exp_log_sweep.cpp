@@ -1,12 +1,14 @@
 // dmlref-exp-log-sweep: golden ELEMENT_WISE_EXP, ELEMENT_WISE_LOG, ELEMENT_WISE_TANH,
-// ACTIVATION_TANH, ACTIVATION_SIGMOID and ELEMENT_WISE_SINH, _COSH, _ASINH, _ACOSH, _ATANH
-// against independent correctly rounded references, on every input (or every stride-th), and
-// the fast path's distance from golden.
+// ACTIVATION_TANH, ACTIVATION_SIGMOID, ELEMENT_WISE_SINH, _COSH, _ASINH, _ACOSH, _ATANH and the
+// composite activations (ACTIVATION_ELU, ...) at fixed attribute values, against independent
+// correctly rounded references, on every input (or every stride-th), and the fast path's
+// distance from golden.
 //
 //   FLOAT32: every bit pattern u = 0, stride, 2 stride, ... below 2^32. The reference is
 //            LLVM's C library (its expf, logf, tanhf, sinhf, coshf, asinhf, acoshf and atanhf
-//            are designed to be correctly rounded; SIGMOID, which it lacks: a long double
-//            candidate trusted only far from boundaries, as llvm_reference's comment says), called
+//            are designed to be correctly rounded; SIGMOID and the composite activations,
+//            which it lacks: a long double candidate trusted only far from boundaries, as
+//            llvm_reference's comment says), called
 //            through its versioned C++ namespace; where it and golden differ, GNU MPFR at
 //            binary32's precision and exponent range (subnormals emulated) decides. A
 //            difference where MPFR sides with golden is a defect of the reference, reported.
@@ -15,8 +17,9 @@
 //            from golden, against each operator's fast_ulp_budget.
 //
 // Usage: dmlref-exp-log-sweep [--stride N] [--threads N]
-//                             [--only exp|log|tanh|sigmoid|sinh|cosh|asinh|acosh|atanh]
-//        (threads 0: one per hardware thread);  dmlref-exp-log-sweep --bench 1: one-thread ns per element
+//        [--only exp|log|tanh|sigmoid|sinh|cosh|asinh|acosh|atanh|elu|scaled_elu|celu|softplus|
+//               parametric_softplus]  (threads 0: one per hardware thread);
+//        dmlref-exp-log-sweep --bench 1: one-thread ns per element
 // Exit status 0 when golden matches on every input and the fast path is within budget.
 // Test-only: golden never calls LLVM's C library or MPFR.
 
@@ -60,10 +63,54 @@ auto bits_of(T x) {
 bool is_nan32(std::uint32_t b) { return (b & 0x7FFFFFFFu) > 0x7F800000u; }
 bool is_nan16(std::uint16_t b) { return (b & 0x7FFFu) > 0x7C00u; }
 
-/// The function swept: EXP, LOG or TANH.
-enum class function { exp, log, tanh, sigmoid, sinh, cosh, asinh, acosh, atanh };
+/// The function swept.
+enum class function { exp, log, tanh, sigmoid, sinh, cosh, asinh, acosh, atanh, elu, scaled_elu, celu, softplus,
+                      parametric_softplus };
 
-float llvm_reference(function f, float x) {
+/// The attribute values of a composite activation's sweep (ELU, CELU: a = Alpha; SCALED_ELU:
+/// a = Alpha, b = Gamma; SOFTPLUS: a = Steepness; PARAMETRIC_SOFTPLUS: a = Alpha, b = Beta).
+struct attributes {
+  float a = 1.0f;
+  float b = 1.0f;
+};
+
+/// Whether LLVM's C library has the function (else a long double candidate stands in).
+bool in_llvm(function f) {
+  return f == function::exp || f == function::log || f == function::tanh || f == function::sinh || f == function::cosh ||
+         f == function::asinh || f == function::acosh || f == function::atanh;
+}
+
+/// The long double candidate of a function LLVM's C library lacks: the formula in long double
+/// (64-bit significand; glibc's expl and expm1l are within a few units of 2^-64 relatively).
+long double candidate(function f, float x, const attributes& at) {
+  const auto v = static_cast<long double>(x);
+  switch (f) {
+    case function::sigmoid: return 1.0L / (1.0L + std::exp(-v));
+    case function::elu: return x >= 0.0f ? v : static_cast<long double>(at.a) * std::expm1(v);
+    case function::scaled_elu: {
+      const auto gamma = static_cast<long double>(at.b);
+      if (x > 0.0f) return gamma * v;
+      if (x == 0.0f) return gamma * 0.0L;
+      return gamma * static_cast<long double>(at.a) * std::expm1(v);
+    }
+    case function::celu: {
+      const auto alpha = static_cast<long double>(at.a);
+      if (x > 0.0f) return v;
+      if (x == 0.0f) return 0.0L;
+      return alpha * std::expm1(v / alpha);
+    }
+    case function::softplus:
+    case function::parametric_softplus: {
+      const bool steep = f == function::softplus;
+      const long double t = v * static_cast<long double>(steep ? at.a : at.b);  // exact
+      const long double l = t > 0.0L ? t + std::log1p(std::exp(-t)) : std::log1p(std::exp(t));
+      return steep ? l / static_cast<long double>(at.a) : static_cast<long double>(at.a) * l;
+    }
+    default: return v;
+  }
+}
+
+float llvm_reference(function f, float x, const attributes& at) {
   switch (f) {
     case function::exp: return __llvm_libc_19_1_7_::expf(x);
     case function::log: return __llvm_libc_19_1_7_::logf(x);
@@ -75,12 +122,24 @@ float llvm_reference(function f, float x) {
     case function::atanh: return __llvm_libc_19_1_7_::atanhf(x);
     default: break;
   }
-  // sigmoid: LLVM's C library has none. 1 / (1 + e^-x) in long double (64-bit significand,
-  // within a few units of 2^-64 relatively), rounded to float, is only a candidate: golden is
-  // compared with it, and MPFR decides wherever they differ (float32_chunk) and wherever the
-  // long double lies within 2^-50 (relatively) of a rounding boundary (sigmoid_trusted).
-  const long double s = 1.0L / (1.0L + std::exp(-static_cast<long double>(x)));
-  return static_cast<float>(s);
+  // LLVM's C library has none: the long double candidate, rounded to float, is only a
+  // candidate: golden is compared with it, and MPFR decides wherever they differ
+  // (float32_chunk) and wherever the long double lies within 2^-50 (relatively) of a rounding
+  // boundary (trusted).
+  return static_cast<float>(candidate(f, x, at));
+}
+
+/// Whether a long double value lies farther than 2^-50 of itself from every FLOAT32 rounding
+/// boundary, so that rounding it is the correct answer (NaN, zeros and subnormal results:
+/// never).
+bool trusted(long double s) {
+  const long double a = std::fabs(s);
+  if (!(a >= 0x1p-126L)) return false;
+  int e = 0;
+  const long double m = std::frexp(a, &e);
+  const long double half_scaled = std::ldexp(m, 24);
+  const long double f = half_scaled - std::floor(half_scaled);
+  return std::fabs(f - 0.5L) > 0x1p-25L;
 }
 
 /// Whether the long double sigmoid of x lies farther than 2^-50 of itself from every FLOAT32
@@ -96,10 +155,13 @@ bool sigmoid_trusted(float x) {
   return std::fabs(f - 0.5L) > 0x1p-25L;  // 2 |f - 1/2| > 2^-24 units of 2^(e-25) >= 2^-50 s
 }
 
-/// e^x, ln x, tanh x, the sigmoid or a hyperbolic function of an exact double x, correctly rounded to binary32 (precision 24, subnormals
-/// emulated) or binary16 (precision 11), as the format's bits.
+/// e^x, ln x, tanh x or an activation of an exact double x, correctly rounded to binary32
+/// (precision 24, subnormals emulated) or binary16 (precision 11), as the format's bits. The
+/// activations are evaluated at 300 bits, then rounded once to the format (no boundary of
+/// the format lies within 2^-300 of these transcendental values, but for exact cases such as
+/// x >= 0 in ELU, which the 300-bit value then holds exactly).
 template <class T>
-auto mpfr_reference(double x, function f) {
+auto mpfr_reference(double x, function f, const attributes& at) {
   constexpr bool half = std::is_same_v<T, float16>;
   const mpfr_exp_t saved_min = mpfr_get_emin(), saved_max = mpfr_get_emax();
   // binary32: values 2^-149 .. (2 - 2^-23) 2^127, MPFR's exponents are one above IEEE's.
@@ -110,7 +172,96 @@ auto mpfr_reference(double x, function f) {
   mpfr_init2(in, 64);
   mpfr_set_d(in, x, MPFR_RNDN);
   int t = 0;
-  if (f == function::sigmoid) {  // 1 / (1 + e^-x) at 300 bits, then rounded once to the format
+  if (f == function::softplus || f == function::parametric_softplus) {
+    // ln(1 + e^t) at 300 bits, t = Steepness x or Beta x (exact); for t > 0 as t + ln(1 + e^-t),
+    // rounded away from zero and then nudged one unit of 2^-300 further: the exact value lies
+    // strictly beyond C t, which may be a boundary (e^-t may underflow MPFR's range).
+    const bool steep = f == function::softplus;
+    mpfr_t wide, t_value;
+    mpfr_init2(wide, 300);
+    mpfr_init2(t_value, 300);
+    mpfr_set_emin(saved_min);
+    mpfr_set_emax(saved_max);
+    if (mpfr_nan_p(in)) {
+      mpfr_set(wide, in, MPFR_RNDN);
+    } else {
+      mpfr_mul_d(t_value, in, static_cast<double>(steep ? at.a : at.b), MPFR_RNDN);
+      const auto scale = [&](mpfr_rnd_t mode) {
+        if (steep) {
+          mpfr_div_d(wide, wide, static_cast<double>(at.a), mode);
+        } else {
+          mpfr_mul_d(wide, wide, static_cast<double>(at.a), mode);
+        }
+      };
+      if (mpfr_inf_p(t_value)) {
+        if (mpfr_sgn(t_value) > 0) {
+          mpfr_set_inf(wide, 1);
+        } else {
+          mpfr_set_zero(wide, 1);
+        }
+        scale(MPFR_RNDN);
+      } else if (mpfr_sgn(t_value) > 0) {
+        mpfr_neg(wide, t_value, MPFR_RNDN);
+        mpfr_exp(wide, wide, MPFR_RNDN);
+        mpfr_log1p(wide, wide, MPFR_RNDN);
+        mpfr_add(wide, wide, t_value, MPFR_RNDA);
+        scale(MPFR_RNDA);
+        if (mpfr_sgn(wide) > 0) {
+          mpfr_nextabove(wide);
+        } else {
+          mpfr_nextbelow(wide);
+        }
+      } else {
+        mpfr_exp(wide, t_value, MPFR_RNDN);
+        mpfr_log1p(wide, wide, MPFR_RNDN);
+        scale(MPFR_RNDN);
+      }
+    }
+    mpfr_set_emin(half ? -23 : -148);
+    mpfr_set_emax(half ? 16 : 128);
+    t = mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN);
+    mpfr_clear(wide);
+    mpfr_clear(t_value);
+  } else if (f == function::elu || f == function::scaled_elu || f == function::celu) {
+    mpfr_t wide;
+    mpfr_init2(wide, 300);
+    mpfr_set_emin(saved_min);
+    mpfr_set_emax(saved_max);
+    if (mpfr_nan_p(in)) {
+      mpfr_set(wide, in, MPFR_RNDN);
+    } else if (f == function::elu) {
+      if (x >= 0.0) {
+        mpfr_set(wide, in, MPFR_RNDN);
+      } else {
+        mpfr_expm1(wide, in, MPFR_RNDN);
+        mpfr_mul_d(wide, wide, static_cast<double>(at.a), MPFR_RNDN);
+      }
+    } else if (f == function::scaled_elu) {  // Gamma x; Gamma (+0); Gamma Alpha (e^x - 1)
+      if (x > 0.0) {
+        mpfr_mul_d(wide, in, static_cast<double>(at.b), MPFR_RNDN);
+      } else if (x == 0.0) {
+        mpfr_set_zero(wide, at.b < 0.0f ? -1 : 1);
+      } else {
+        mpfr_expm1(wide, in, MPFR_RNDN);
+        mpfr_mul_d(wide, wide, static_cast<double>(at.a), MPFR_RNDN);
+        mpfr_mul_d(wide, wide, static_cast<double>(at.b), MPFR_RNDN);
+      }
+    } else {  // CELU: x; +0; Alpha (e^(x/Alpha) - 1)
+      if (x > 0.0) {
+        mpfr_set(wide, in, MPFR_RNDN);
+      } else if (x == 0.0) {
+        mpfr_set_zero(wide, 1);
+      } else {
+        mpfr_div_d(wide, in, static_cast<double>(at.a), MPFR_RNDN);
+        mpfr_expm1(wide, wide, MPFR_RNDN);
+        mpfr_mul_d(wide, wide, static_cast<double>(at.a), MPFR_RNDN);
+      }
+    }
+    mpfr_set_emin(half ? -23 : -148);
+    mpfr_set_emax(half ? 16 : 128);
+    t = mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN);
+    mpfr_clear(wide);
+  } else if (f == function::sigmoid) {  // 1 / (1 + e^-x) at 300 bits, then rounded once to the format
     mpfr_t wide;
     mpfr_init2(wide, 300);
     mpfr_neg(in, in, MPFR_RNDN);
@@ -196,12 +347,19 @@ const char* name_of(function f) {
     case function::cosh: return "COSH";
     case function::asinh: return "ASINH";
     case function::acosh: return "ACOSH";
-    default: return "ATANH";
+    case function::atanh: return "ATANH";
+    case function::elu: return "ELU";
+    case function::scaled_elu: return "SCALED_ELU";
+    case function::celu: return "CELU";
+    case function::softplus: return "SOFTPLUS";
+    case function::parametric_softplus: return "PARAMETRIC_SOFTPLUS";
   }
+  return "?";
 }
 
 template <class Op>
-void float32_chunk(const Op& op, function fn, std::uint64_t first, std::uint64_t stride, std::size_t n, tally& t) {
+void float32_chunk(const Op& op, function fn, const attributes& at, std::uint64_t first, std::uint64_t stride,
+                   std::size_t n, tally& t) {
   std::vector<float> in(n), golden(n), fast(n);
   for (std::size_t k = 0; k < n; ++k) {
     const auto u = static_cast<std::uint32_t>(first + k * stride);
@@ -221,11 +379,13 @@ void float32_chunk(const Op& op, function fn, std::uint64_t first, std::uint64_t
   }
   for (std::size_t k = 0; k < n; ++k) {
     const float x = in[k];
-    const float r = llvm_reference(fn, x);
+    const float r = llvm_reference(fn, x, at);
     const std::uint32_t gb = bits_of(golden[k]), rb = bits_of(r);
     if (is_nan32(gb) && is_nan32(rb)) continue;
-    if (gb == rb && (fn != function::sigmoid || sigmoid_trusted(x))) continue;
-    const std::uint32_t mb = mpfr_reference<float>(static_cast<double>(x), fn);
+    if (gb == rb && (in_llvm(fn) || (fn == function::sigmoid ? sigmoid_trusted(x) : trusted(candidate(fn, x, at))))) {
+      continue;
+    }
+    const std::uint32_t mb = mpfr_reference<float>(static_cast<double>(x), fn, at);
     const bool golden_right = gb == mb || (is_nan32(gb) && is_nan32(mb));
     if (golden_right) {
       if (gb != rb) ++t.reference_wrong;
@@ -243,7 +403,7 @@ void float32_chunk(const Op& op, function fn, std::uint64_t first, std::uint64_t
 }
 
 template <class Op>
-void float16_all(const Op& op, function fn, tally& t) {
+void float16_all(const Op& op, function fn, const attributes& at, tally& t) {
   std::vector<float16> in(65536), golden(65536), fast(65536);
   for (std::uint32_t b = 0; b < 65536; ++b) in[b] = float16::from_bits(static_cast<std::uint16_t>(b));
   (void)dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(in.data(), {65536u}),
@@ -253,7 +413,7 @@ void float16_all(const Op& op, function fn, tally& t) {
   for (std::uint32_t b = 0; b < 65536; ++b) {
     const std::uint16_t gb = golden[b].bits();
     const std::uint16_t mb =
-        mpfr_reference<float16>(static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(in[b]))), fn);
+        mpfr_reference<float16>(static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(in[b]))), fn, at);
     if (gb == mb || (is_nan16(gb) && is_nan16(mb))) continue;
     ++t.golden_wrong;
     report("%s FLOAT16 0x%04x: GOLDEN 0x%04x WRONG, MPFR 0x%04x\n", name_of(fn), b, gb, mb);
@@ -263,8 +423,8 @@ void float16_all(const Op& op, function fn, tally& t) {
 }
 
 template <class Op>
-bool sweep(const char* name, function fn, std::uint64_t stride, unsigned threads) {
-  const Op op{};
+bool sweep(const char* name, function fn, std::uint64_t stride, unsigned threads, const Op& op = Op{},
+           const attributes& at = {}) {
   const auto start = std::chrono::steady_clock::now();
   tally t32, t16;
   const std::uint64_t total = ((std::uint64_t{1} << 32) + stride - 1) / stride;
@@ -279,13 +439,13 @@ bool sweep(const char* name, function fn, std::uint64_t stride, unsigned threads
         const std::uint64_t begin = c * chunk;
         if (begin >= total) break;
         const std::uint64_t n = total - begin < chunk ? total - begin : chunk;
-        float32_chunk(op, fn, begin * stride, stride, static_cast<std::size_t>(n), local);
+        float32_chunk(op, fn, at, begin * stride, stride, static_cast<std::size_t>(n), local);
       }
       t32.merge(local);
     });
   }
   for (auto& th : pool) th.join();
-  float16_all(op, fn, t16);
+  float16_all(op, fn, at, t16);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const std::uint64_t budget32 = Op::fast_ulp_budget(dmlref::data_type::float32);
   const std::uint64_t budget16 = Op::fast_ulp_budget(dmlref::data_type::float16);
@@ -384,11 +544,25 @@ int main(int argc, char** argv) {
       bench<dmlref::ops::acosh, float16>("ACOSH", function::acosh);
       bench<dmlref::ops::atanh, float>("ATANH", function::atanh);
       bench<dmlref::ops::atanh, float16>("ATANH", function::atanh);
+      bench<dmlref::ops::activation_elu, float>("ELU", function::elu);
+      bench<dmlref::ops::activation_elu, float16>("ELU", function::elu);
+      bench<dmlref::ops::activation_scaled_elu, float>("SCALED_ELU", function::scaled_elu);
+      bench<dmlref::ops::activation_scaled_elu, float16>("SCALED_ELU", function::scaled_elu);
+      bench<dmlref::ops::activation_celu, float>("CELU", function::celu);
+      bench<dmlref::ops::activation_celu, float16>("CELU", function::celu);
+      bench<dmlref::ops::activation_softplus, float>("SOFTPLUS", function::softplus);
+      bench<dmlref::ops::activation_softplus, float16>("SOFTPLUS", function::softplus);
+      bench<dmlref::ops::activation_parametric_softplus, float>("PARAMETRIC_SOFTPLUS", function::parametric_softplus);
+      bench<dmlref::ops::activation_parametric_softplus, float16>("PARAMETRIC_SOFTPLUS", function::parametric_softplus);
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
     } else {
-      std::fprintf(stderr, "usage: %s [--stride N] [--threads N] [--only exp|log|tanh|sigmoid|sinh|cosh|asinh|acosh|atanh]\n", argv[0]);
+      std::fprintf(stderr,
+                   "usage: %s [--stride N] [--threads N] "
+                   "[--only exp|log|tanh|sigmoid|sinh|cosh|asinh|acosh|atanh|elu|scaled_elu|celu|softplus|"
+                   "parametric_softplus]\n",
+                   argv[0]);
       return 2;
     }
   }
@@ -405,11 +579,47 @@ int main(int argc, char** argv) {
   if (only.empty() || only == "sigmoid") {
     ok = sweep<dmlref::ops::activation_sigmoid>("ACTIVATION_SIGMOID", function::sigmoid, stride, threads) && ok;
   }
-  if (only.empty() || only == "sinh") ok = sweep<dmlref::ops::sinh>("SINH", function::sinh, stride, threads) && ok;
-  if (only.empty() || only == "cosh") ok = sweep<dmlref::ops::cosh>("COSH", function::cosh, stride, threads) && ok;
-  if (only.empty() || only == "asinh") ok = sweep<dmlref::ops::asinh>("ASINH", function::asinh, stride, threads) && ok;
-  if (only.empty() || only == "acosh") ok = sweep<dmlref::ops::acosh>("ACOSH", function::acosh, stride, threads) && ok;
-  if (only.empty() || only == "atanh") ok = sweep<dmlref::ops::atanh>("ATANH", function::atanh, stride, threads) && ok;
+  if (only.empty() || only == "sinh") ok = sweep("SINH", function::sinh, stride, threads, dmlref::ops::sinh{}, {}) && ok;
+  if (only.empty() || only == "cosh") ok = sweep("COSH", function::cosh, stride, threads, dmlref::ops::cosh{}, {}) && ok;
+  if (only.empty() || only == "asinh") ok = sweep("ASINH", function::asinh, stride, threads, dmlref::ops::asinh{}, {}) && ok;
+  if (only.empty() || only == "acosh") ok = sweep("ACOSH", function::acosh, stride, threads, dmlref::ops::acosh{}, {}) && ok;
+  if (only.empty() || only == "atanh") ok = sweep("ATANH", function::atanh, stride, threads, dmlref::ops::atanh{}, {}) && ok;
+  if (only.empty() || only == "elu") {
+    // Alpha = 1 (e^x - 1 itself) and SCALED_ELU's usual Alpha (products on midpoints possible).
+    for (const float alpha : {1.0f, 1.6732632f}) {
+      const std::string name = "ACTIVATION_ELU Alpha=" + std::to_string(alpha);
+      ok = sweep(name.c_str(), function::elu, stride, threads, dmlref::ops::activation_elu{{}, alpha}, {alpha, 1.0f}) && ok;
+    }
+  }
+  if (only.empty() || only == "scaled_elu") {  // the usual SELU constants
+    const float alpha = 1.6732632f, gamma = 1.0507009f;
+    ok = sweep("ACTIVATION_SCALED_ELU Alpha=1.6732632 Gamma=1.0507009", function::scaled_elu, stride, threads,
+               dmlref::ops::activation_scaled_elu{{}, alpha, gamma}, {alpha, gamma}) &&
+         ok;
+  }
+  if (only.empty() || only == "celu") {
+    // Alpha = 1 (ELU's values) and 3 (x / Alpha not dyadic).
+    for (const float alpha : {1.0f, 3.0f}) {
+      const std::string name = "ACTIVATION_CELU Alpha=" + std::to_string(alpha);
+      ok = sweep(name.c_str(), function::celu, stride, threads, dmlref::ops::activation_celu{{}, alpha}, {alpha, 1.0f}) && ok;
+    }
+  }
+  if (only.empty() || only == "softplus") {
+    // Steepness 1 and 3 (t = 3x).
+    for (const float steepness : {1.0f, 3.0f}) {
+      const std::string name = "ACTIVATION_SOFTPLUS Steepness=" + std::to_string(steepness);
+      ok = sweep(name.c_str(), function::softplus, stride, threads, dmlref::ops::activation_softplus{{}, steepness},
+                 {steepness, 1.0f}) &&
+           ok;
+    }
+  }
+  if (only.empty() || only == "parametric_softplus") {
+    // Alpha 1.5, Beta 0.75: Alpha Beta x lands on midpoints where t >= 128.
+    const float alpha = 1.5f, beta = 0.75f;
+    ok = sweep("ACTIVATION_PARAMETRIC_SOFTPLUS Alpha=1.5 Beta=0.75", function::parametric_softplus, stride, threads,
+               dmlref::ops::activation_parametric_softplus{{}, alpha, beta}, {alpha, beta}) &&
+         ok;
+  }
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

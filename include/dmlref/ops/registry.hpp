@@ -18,16 +18,21 @@
 #include "dmlref/ops/abs.hpp"
 #include "dmlref/ops/acos.hpp"
 #include "dmlref/ops/acosh.hpp"
+#include "dmlref/ops/activation_celu.hpp"
+#include "dmlref/ops/activation_elu.hpp"
 #include "dmlref/ops/activation_hard_sigmoid.hpp"
 #include "dmlref/ops/activation_hard_swish.hpp"
 #include "dmlref/ops/activation_identity.hpp"
 #include "dmlref/ops/activation_leaky_relu.hpp"
 #include "dmlref/ops/activation_linear.hpp"
 #include "dmlref/ops/activation_parameterized_relu.hpp"
+#include "dmlref/ops/activation_parametric_softplus.hpp"
 #include "dmlref/ops/activation_relu.hpp"
 #include "dmlref/ops/activation_relu_grad.hpp"
+#include "dmlref/ops/activation_scaled_elu.hpp"
 #include "dmlref/ops/activation_shrink.hpp"
 #include "dmlref/ops/activation_sigmoid.hpp"
+#include "dmlref/ops/activation_softplus.hpp"
 #include "dmlref/ops/activation_softsign.hpp"
 #include "dmlref/ops/activation_tanh.hpp"
 #include "dmlref/ops/activation_thresholded_relu.hpp"
@@ -109,6 +114,9 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             exp, log, tanh, activation_tanh, activation_sigmoid,
                             // The hyperbolic functions of issue 26.
                             sinh, cosh, asinh, acosh, atanh,
+                            exp, log, tanh, activation_tanh, activation_sigmoid, activation_elu,
+                            activation_celu, activation_scaled_elu,
+                            activation_softplus, activation_parametric_softplus,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,

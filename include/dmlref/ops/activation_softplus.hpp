@@ -1,0 +1,89 @@
+#pragma once
+// ACTIVATION_SOFTPLUS
+//
+// Formula      y = ln(1 + e^(Steepness x)) / Steepness; Steepness is a FLOAT32 attribute
+//              (typically 1; the page: it cannot be less than 1), taken exactly (no
+//              ScaleBias).
+// Specials     x = +-0 gives ln 2 / Steepness; x = +Inf gives +Inf; x = -Inf gives +0; every
+//              result is positive (results below half the smallest subnormal are +0). NaN x
+//              gives the canonical quiet NaN [unverified: payload]. Steepness NaN, zero,
+//              negative or infinite gives NaN. DirectML's page states no special values.
+// Rounding     golden: the exact real rounded once to the output type, to nearest with ties
+//              to even, never its steps (math/softplus.hpp, t = Steepness x exact): relative
+//              however small, so x -> -Inf gives e^(Steepness x) / Steepness to full
+//              precision; Steepness x >= 128 gives x (the rest is below 2^-191 of it).
+// Undefined    Steepness below 1 or not finite (the page forbids it; golden still computes
+//              any positive finite Steepness) [unverified: what DirectML does with it].
+// Support      1_0: FLOAT32, FLOAT16; InputTensor and OutputTensor share the data type.
+//              Dimensions: 4 before 3_0 (DirectML's 2_0 table says 4 to 5; dmlref keeps its
+//              shared rule of exactly 4), 1 to 8 from 3_0. OutputTensor may alias InputTensor.
+// Budgets      golden: 0 ULP from the exact result, checked against MPFR on every FLOAT16
+//              input and sampled FLOAT32 inputs (docs/reliability.md). fast: 2 ULP FLOAT32,
+//              1 ULP FLOAT16 from golden (simd/activation_softplus.hpp). Default comparison:
+//              18 ULP FLOAT32 and FLOAT16 (WebNN's conformance figure for softplus).
+
+#include <cstdint>
+#include <vector>
+
+#include "dmlref/core/tolerance.hpp"
+#include "dmlref/dml/directml_types.hpp"
+#include "dmlref/math/real.hpp"
+#include "dmlref/math/softplus.hpp"
+#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/operator_traits.hpp"
+#include "dmlref/ops/support.hpp"
+
+namespace dmlref::ops {
+
+struct activation_softplus
+    : unary<activation_softplus, support_table<since<feature_level::level_1_0, float_elements>>> {
+  static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_SOFTPLUS;
+
+  float steepness = 1.0f;
+
+  static activation_softplus from_attributes(const dml::attribute_values& a) noexcept {
+    return activation_softplus{{}, a["Steepness"].as_float()};
+  }
+  dml::attribute_values attributes() const {
+    dml::attribute_values a(schema_of<activation_softplus>());
+    a.set("Steepness", dml::attribute_value::of_float(steepness));
+    return a;
+  }
+  /// The values the generic tests use: the default 1, 3 and a large one; 0.5 (undefined).
+  static std::vector<dml::attribute_values> attribute_samples() {
+    std::vector<dml::attribute_values> samples;
+    for (const float s : {1.0f, 3.0f, 1e6f, 0.5f}) samples.push_back(activation_softplus{{}, s}.attributes());
+    return samples;
+  }
+
+  // Budgets.
+  static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
+    return output == data_type::float16 ? 1 : 2;
+  }
+  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::ulp(18); }
+
+  /// Golden, for T = float or float16.
+  template <class T>
+  T operator()(T x) const {
+    using F = typename math::format_of<T>::type;
+    using bits_type = typename F::bits_type;
+    const math::real v = math::to_real(x);
+    const math::real s = math::to_real(steepness);
+    if (v.is_nan() || !s.is_finite_nonzero() || s.negative) return math::from_bits<T>(F::quiet_nan);
+    if (v.is_infinite()) return math::from_bits<T>(v.negative ? bits_type{0} : F::infinity);
+    math::exact_binary t{false, 0, 0, false};  // Steepness x, exactly (48 bits)
+    if (!v.is_zero()) {
+      t = {false, s.magnitude.mantissa * v.magnitude.mantissa, s.magnitude.exponent + v.magnitude.exponent, false};
+      // t >= 128: x, the rest below 2^-191 of it.
+      if (!v.negative && math::detail_exp_log::leading_exponent(t) >= 7) return x;
+    }
+    return math::from_bits<T>(math::softplus_rounded<F>(v.negative, t, s.magnitude, true));
+  }
+  template <class T>
+  bool defined(T) const noexcept {
+    const math::real s = math::to_real(steepness);
+    return s.is_finite_nonzero() && !s.negative && !(math::detail_exp_log::leading_exponent(s.magnitude) < 0);
+  }
+};
+
+}  // namespace dmlref::ops

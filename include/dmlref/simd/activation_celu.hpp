@@ -1,0 +1,59 @@
+#pragma once
+// ACTIVATION_CELU in vector lanes (contract: ops/activation_celu.hpp). Budget: 2 ULP FLOAT32,
+// 1 ULP FLOAT16 from golden.
+//
+// How, in double lanes for both output types: x for x > 0, +0 for x = +-0, and for x < 0
+// Alpha (e^z - 1) with z = x / Alpha (a double division, within 2^-53 relatively; |z| < 2^278)
+// and e^z - 1 from ACTIVATION_ELU's expm1_lanes (within 2^-24.9 relatively for z < 177).
+// z's error moves e^z - 1 by at most 2^-53 (1 + |z|) of it where the result is finite (|z| <
+// 177): rounded once to FLOAT32 within 0.5 + 2^-0.8 ULP, to FLOAT16 through FLOAT32 within
+// 0.5 + 2^-12 + 2^-13 ULP. Lanes whose x is Inf or NaN take the golden formula. Alpha must be
+// finite and either positive (z < 0, where expm1_lanes's clamp at -177 gives -1, as it
+// should) or at most -2^-126 (z > 177 then overflows either way); others run golden.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "dmlref/core/data_type.hpp"
+#include "dmlref/ops/activation_celu.hpp"
+#include "dmlref/simd/activation_elu.hpp"
+#include "dmlref/simd/kernel.hpp"
+#include "dmlref/simd/lanes.hpp"
+#include "dmlref/simd/pow.hpp"
+
+namespace dmlref::simd {
+
+template <class T>
+struct kernel<ops::activation_celu, T, T> {
+  static constexpr bool available = is_float_element_v<T>;
+  static constexpr std::size_t step = width;
+  static constexpr bool paired = std::is_same_v<T, float16>;
+
+  static bool accepts(const ops::activation_celu& op) noexcept {
+    std::uint32_t bits;
+    std::memcpy(&bits, &op.alpha, 4);
+    const std::uint32_t magnitude = bits & 0x7FFFFFFFu;
+    if (magnitude == 0 || magnitude >= 0x7F800000u) return false;
+    return (bits >> 31) == 0 || magnitude >= 0x00800000u;
+  }
+
+  template <class Source>
+  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::activation_celu& op, T* out, std::size_t i, Source in) {
+    const floats g = load_floats(in, i);
+    const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
+    const floats x = xsimd::select(special, floats(0.0f), g);
+    doubles low, high;
+    widen(x, low, high);
+    const doubles alpha(static_cast<double>(op.alpha));
+    const auto celu = [&](doubles v) {
+      const doubles negative = alpha * detail_activation_elu::expm1_lanes(v / alpha);
+      return xsimd::select(v > doubles(0.0), v, xsimd::select(v < doubles(0.0), negative, doubles(0.0)));
+    };
+    const floats y = narrow(celu(low), celu(high));
+    detail_pow::store_patched(out, i, y, special, [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
+  }
+};
+
+}  // namespace dmlref::simd

@@ -1,0 +1,55 @@
+#pragma once
+// ACTIVATION_PARAMETRIC_SOFTPLUS in vector lanes (contract:
+// ops/activation_parametric_softplus.hpp). Budget: 2 ULP FLOAT32, 1 ULP FLOAT16 from golden.
+//
+// How, in double lanes for both output types: t = Beta x (exact in double), then Alpha times
+// ACTIVATION_SOFTPLUS's softplus_lanes(t) (within 2^-27.9 relatively) and 2^-53 for the
+// product: rounded once to FLOAT32 within 0.5 + 2^-3.9 ULP, to FLOAT16 through FLOAT32 within
+// 0.5 + 2^-12 + 2^-13 ULP. softplus_lanes gives 0 below t = -177 (2^-256), where the exact
+// result is below |Alpha| 2^-256: that is below half the smallest subnormal for |Alpha| <= 2^64,
+// so larger Alphas, and Alpha or Beta not finite, run golden (accepts). Lanes whose x is Inf or
+// NaN take the golden formula.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "dmlref/core/data_type.hpp"
+#include "dmlref/ops/activation_parametric_softplus.hpp"
+#include "dmlref/simd/activation_softplus.hpp"
+#include "dmlref/simd/kernel.hpp"
+#include "dmlref/simd/lanes.hpp"
+#include "dmlref/simd/pow.hpp"
+
+namespace dmlref::simd {
+
+template <class T>
+struct kernel<ops::activation_parametric_softplus, T, T> {
+  static constexpr bool available = is_float_element_v<T>;
+  static constexpr std::size_t step = width;
+  static constexpr bool paired = std::is_same_v<T, float16>;
+
+  static bool accepts(const ops::activation_parametric_softplus& op) noexcept {
+    std::uint32_t a, b;
+    std::memcpy(&a, &op.alpha, 4);
+    std::memcpy(&b, &op.beta, 4);
+    return (a & 0x7FFFFFFFu) <= 0x5F800000u && (b & 0x7F800000u) != 0x7F800000u;  // |Alpha| <= 2^64
+  }
+
+  template <class Source>
+  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::activation_parametric_softplus& op, T* out, std::size_t i,
+                                                Source in) {
+    const floats g = load_floats(in, i);
+    const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
+    const floats x = xsimd::select(special, floats(0.0f), g);
+    doubles low, high;
+    widen(x, low, high);
+    const doubles alpha(static_cast<double>(op.alpha)), beta(static_cast<double>(op.beta));
+    const auto softplus = [&](doubles v) { return alpha * detail_activation_softplus::softplus_lanes(v * beta); };
+    const floats y = narrow(softplus(low), softplus(high));
+    detail_pow::store_patched(out, i, y, special, [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
+  }
+};
+
+}  // namespace dmlref::simd

@@ -1,0 +1,54 @@
+#pragma once
+// ACTIVATION_SCALED_ELU in vector lanes (contract: ops/activation_scaled_elu.hpp). Budget:
+// 2 ULP FLOAT32, 1 ULP FLOAT16 from golden.
+//
+// How, in double lanes for both output types: Gamma x for x > 0 (the product exact in
+// double), Gamma (+0) for x = +-0, and Gamma Alpha (e^x - 1) for x < 0, with Gamma Alpha exact
+// in double and e^x - 1 from ACTIVATION_ELU's expm1_lanes (within 2^-24.9 relatively): rounded
+// once to FLOAT32 within 0.5 + 2^-0.9 ULP, to FLOAT16 through FLOAT32 within 0.5 + 2^-12 +
+// 2^-13 ULP. Lanes whose x is Inf or NaN take the golden formula; Alpha or Gamma not finite,
+// or Alpha zero (whose zeros' signs golden takes from Gamma alone), run golden (accepts).
+
+#include <cstddef>
+#include <type_traits>
+
+#include "dmlref/core/data_type.hpp"
+#include "dmlref/ops/activation_scaled_elu.hpp"
+#include "dmlref/simd/activation_elu.hpp"
+#include "dmlref/simd/kernel.hpp"
+#include "dmlref/simd/lanes.hpp"
+#include "dmlref/simd/pow.hpp"
+
+namespace dmlref::simd {
+
+template <class T>
+struct kernel<ops::activation_scaled_elu, T, T> {
+  static constexpr bool available = is_float_element_v<T>;
+  static constexpr std::size_t step = width;
+  static constexpr bool paired = std::is_same_v<T, float16>;
+
+  static bool accepts(const ops::activation_scaled_elu& op) noexcept {
+    return detail_activation_elu::finite(op.alpha) && detail_activation_elu::finite(op.gamma) && op.alpha != 0.0f;
+  }
+
+  template <class Source>
+  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::activation_scaled_elu& op, T* out, std::size_t i,
+                                                Source in) {
+    const floats g = load_floats(in, i);
+    const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
+    const floats x = xsimd::select(special, floats(0.0f), g);
+    doubles low, high;
+    widen(x, low, high);
+    const doubles gamma(static_cast<double>(op.gamma));
+    const doubles scale = gamma * doubles(static_cast<double>(op.alpha));
+    const doubles zero = gamma * doubles(0.0);
+    const auto selu = [&](doubles v) {
+      const doubles negative = scale * detail_activation_elu::expm1_lanes(v);
+      return xsimd::select(v > doubles(0.0), gamma * v, xsimd::select(v < doubles(0.0), negative, zero));
+    };
+    const floats y = narrow(selu(low), selu(high));
+    detail_pow::store_patched(out, i, y, special, [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
+  }
+};
+
+}  // namespace dmlref::simd
