@@ -113,8 +113,13 @@ class _Operator:
         #: ONNX's per-axis quantization parameters: an operator with a ScaleTensor takes axis=.
         self.per_axis = "ScaleTensor" in slots
         P = _inspect.Parameter
-        params = [P(p, P.POSITIONAL_OR_KEYWORD, default=None if optional else P.empty)
-                  for p, (_, optional) in zip(self.input_params, self.inputs)]
+        # An optional input defaults to None only where nothing required follows it (Python's
+        # rule): QUANTIZED_LINEAR_ADD's AZeroPoint and BZeroPoint come before required tensors,
+        # so they are passed, None for an absent one.
+        self.input_defaults = [optional and all(o for _, o in self.inputs[k + 1:]) and not self.required
+                               for k, (_, optional) in enumerate(self.inputs)]
+        params = [P(p, P.POSITIONAL_OR_KEYWORD, default=None if default else P.empty)
+                  for p, default in zip(self.input_params, self.input_defaults)]
         params += [P(k, P.POSITIONAL_OR_KEYWORD) for k, _ in self.required]
         keywords = (["scale", "bias"] if self.scale_bias else []) + [k for k, _ in self.optional]
         keywords += ["axis"] if self.per_axis else []
@@ -159,7 +164,7 @@ class _Operator:
     def function(self):
         """The operator's function, compiled from its traits (a plain def: binding arguments
         through inspect.Signature would triple the cost of a small call)."""
-        positional = [f"{p}=None" if optional else p for p, (_, optional) in zip(self.input_params, self.inputs)]
+        positional = [f"{p}=None" if default else p for p, default in zip(self.input_params, self.input_defaults)]
         positional += [k for k, _ in self.required]
         keywords = self._keywords() + ['path="golden"', "threads=1", "feature_level=None", "out=None", "dtype=None"]
         inputs = f"[{', '.join(self.input_params)}]"

@@ -38,8 +38,10 @@ def test_every_registry_operator_has_its_function():
         positional = [p for p in params if p.kind == inspect.Parameter.POSITIONAL_OR_KEYWORD]
         required = [a for a in info["attributes"] if not a["optional"]]
         assert len(positional) == len(info["tensors"]) - 1 + len(required)
-        optional = [p.default is None for p in positional[:len(info["tensors"]) - 1]]
-        assert optional == [o for _, o in info["tensors"][:-1]]
+        # An optional tensor defaults to None where nothing required follows it (Python's rule).
+        tensors = info["tensors"][:-1]
+        defaults = [o and all(later for _, later in tensors[k + 1:]) and not required for k, (_, o) in enumerate(tensors)]
+        assert [p.default is None for p in positional[:len(tensors)]] == defaults
         bias = inspect.signature(f).parameters.get("bias")
         takes_scale_bias = any(a["scale_bias"] for a in info["attributes"])
         assert (bias is not None and bias.kind == inspect.Parameter.KEYWORD_ONLY) == takes_scale_bias
