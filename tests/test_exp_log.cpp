@@ -330,6 +330,9 @@ TEST_CASE("hyperbolic: the exact decision agrees with golden wherever it is forc
     forced(hy::root_log(x.magnitude, true),
            [&](const m::exact_binary& b, bool& k) { return hy::compare_root_log(x.magnitude, b, true, k); },
            m::acosh_rounded<binary32>(x), m::acosh_rounded<binary16>(x));
+  }
+}
+
 TEST_CASE("exp_log: C |e^z - 1| (the ELU family): tiny z relative, and its exact decision forced as above") {
   namespace se = m::detail_scaled_expm1;
   const auto rounded32 = [](float c, float x) {
