@@ -51,10 +51,11 @@ struct activation_celu : unary<activation_celu, support_table<since<feature_leve
     return a;
   }
   /// The values the generic tests use: the default 1, a non-dyadic quotient (3), a small one,
-  /// a negative one, and +0 (undefined).
+  /// a negative one, and a tiny one (2^-100) whose quotients leave e^z - 1 at -1. Each defines
+  /// every element (the undefined +-0 and +-Inf are unit tests' own).
   static std::vector<dml::attribute_values> attribute_samples() {
     std::vector<dml::attribute_values> samples;
-    for (const float a : {1.0f, 3.0f, 0.125f, -0.75f, 0.0f}) samples.push_back(activation_celu{{}, a}.attributes());
+    for (const float a : {1.0f, 3.0f, 0.125f, -0.75f, 0x1p-100f}) samples.push_back(activation_celu{{}, a}.attributes());
     return samples;
   }
 

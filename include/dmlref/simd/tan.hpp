@@ -11,7 +11,7 @@
 // quotient within a few 2^-51: rounded to FLOAT32 within 0.5 + 2^-20 ULP, to
 // FLOAT16 through FLOAT32 within 0.5 + 2^-12 ULP. Lanes with |g| >= 2^20, Inf or NaN take
 // the golden formula (the exact reduction, C's special values, golden's canonical NaN), and
-// so do FLOAT16 results near FLOAT16's overflow threshold.
+// so do FLOAT16 results near FLOAT16's overflow threshold (store_patched).
 
 #include <cstddef>
 #include <cstdint>
@@ -35,7 +35,7 @@ struct kernel<ops::tan, T, T> {
   template <class Source>
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::tan& op, T* out, std::size_t i, Source in) {
     const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
-    auto special = detail_pow::magnitude_at_least(g, 0x49800000u);  // |g| >= 2^20, Inf, NaN
+    const auto special = detail_pow::magnitude_at_least(g, 0x49800000u);  // |g| >= 2^20, Inf, NaN
     const floats x = xsimd::select(special, floats(0.0f), g);
     const detail_sin_cos::reduced r = detail_sin_cos::reduce_lanes(x);
     const doubles s_low = detail_sin_cos::sin_poly(r.t_low), s_high = detail_sin_cos::sin_poly(r.t_high);
@@ -47,13 +47,6 @@ struct kernel<ops::tan, T, T> {
     const auto is_odd =
         detail_pow::as_float_mask((xsimd::bitwise_cast<uint32s>(r.k) & uint32s(1)) != uint32s(0));
     const floats y = xsimd::select(is_odd, odd, even);
-    if constexpr (std::is_same_v<T, float16>) {
-      // FLOAT16's overflow threshold, 65520, lies between FLOAT32 values that the double
-      // rounding (to FLOAT32, then to FLOAT16) can carry across: an Inf where golden has 65504,
-      // or the reverse. Results from 65504 to 65536 (a FLOAT32 g with ScaleBias) take golden.
-      const floats magnitude = xsimd::abs(y);
-      special = special | ((magnitude >= floats(65504.0f)) & (magnitude <= floats(65536.0f)));
-    }
     detail_pow::store_patched(out, i, y, special, [&](std::size_t n) { return op(detail_pow::element(in, i, n)); });
   }
 };
