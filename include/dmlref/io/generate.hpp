@@ -10,6 +10,7 @@
 // FLOAT32, FLOAT16, the integers) that the operator's support table admits, so every
 // operator is generated the same way. The same options and seed give the same cases.
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -21,6 +22,7 @@
 
 #include "dmlref/core/float16.hpp"
 #include "dmlref/io/case_file.hpp"
+#include "dmlref/ops/instantiations.hpp"
 #include "dmlref/ops/registry.hpp"
 
 namespace dmlref::io {
@@ -153,6 +155,7 @@ inline constexpr data_type candidate_types[] = {data_type::float32, data_type::f
 /// its support rule. Everything else is the same code for every operator.
 struct operator_tensors {
   std::vector<const char*> names;
+  std::vector<std::vector<data_type>> slot_types;  // per tensor: the types the dispatch gives it
   status (*check_support)(feature_level, const ops::operation_types&) = nullptr;
   std::vector<dml::attribute_values> (*attribute_samples)(const ops::operation_types&) = nullptr;
 };
@@ -161,6 +164,13 @@ template <class Op>
 operator_tensors tensors_of() {
   operator_tensors t;
   for (std::size_t k = 0; k < ops::tensor_count_of<Op>; ++k) t.names.push_back(ops::tensor_field_of<Op>(k).name);
+  // The dispatch's operands are the output, then the inputs; the tensors are in schema order,
+  // the output last. An operator whose operands are not its tensors one for one restricts none.
+  const auto operands = ops::operand_type_sets<Op>();
+  if (operands.size() == t.names.size()) {
+    for (std::size_t k = 0; k + 1 < t.names.size(); ++k) t.slot_types.push_back(operands[k + 1]);
+    t.slot_types.push_back(operands[0]);
+  }
   t.check_support = [](feature_level level, const ops::operation_types& types) { return Op::check_support(level, types); };
   t.attribute_samples = [](const ops::operation_types& types) { return ops::attribute_samples_of<Op>(types); };
   return t;
@@ -168,7 +178,8 @@ operator_tensors tensors_of() {
 
 /// The operator's tensors with their types: fixed ones from o; for the others the first
 /// combination, in the order of the first input's type and then candidate_types, that the
-/// support table admits at the newest level.
+/// support table admits at the newest level. Each free tensor tries only the types some
+/// instantiation of the dispatch gives it (nine tensors of ten types would be 10^8 tries).
 inline bool choose_types(const generate_options& o, const operator_tensors& op,
                          std::vector<std::pair<std::string, data_type>>& chosen, std::string& problem) {
   const std::size_t n = op.names.size();
@@ -191,18 +202,30 @@ inline bool choose_types(const generate_options& o, const operator_tensors& op,
       free_slots.push_back(k);
     }
   }
+  // Each free slot's candidates: order, less the types its dispatch never gives it.
+  std::vector<std::vector<data_type>> choices;
+  for (const std::size_t k : free_slots) {
+    std::vector<data_type> c;
+    for (const auto type : order) {
+      const bool possible = op.slot_types.empty() ||
+                            std::find(op.slot_types[k].begin(), op.slot_types[k].end(), type) != op.slot_types[k].end();
+      if (possible) c.push_back(type);
+    }
+    choices.push_back(std::move(c));
+  }
   // Every combination of the free slots, the first slot changing slowest.
   std::vector<std::size_t> pick(free_slots.size(), 0);
-  bool found = false;
-  for (;;) {
-    for (std::size_t f = 0; f < free_slots.size(); ++f) t.type[free_slots[f]] = order[pick[f]];
+  bool found = std::all_of(choices.begin(), choices.end(), [](const auto& c) { return !c.empty(); });
+  for (bool more = found; more;) {
+    found = false;
+    for (std::size_t f = 0; f < free_slots.size(); ++f) t.type[free_slots[f]] = choices[f][pick[f]];
     if (op.check_support(newest_feature_level, t).ok()) {
       found = true;
       break;
     }
     std::size_t f = free_slots.size();
-    while (f > 0 && ++pick[f - 1] == order.size()) pick[--f] = 0;
-    if (f == 0) break;
+    while (f > 0 && ++pick[f - 1] == choices[f - 1].size()) pick[--f] = 0;
+    more = f > 0;
   }
   if (!found) {
     for (std::size_t f = 0; f < free_slots.size(); ++f) t.type[free_slots[f]] = first;
