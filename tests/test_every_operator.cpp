@@ -5,7 +5,9 @@
 //
 // - the fast path is within the operator's fast_ulp_budget of golden on every element the
 //   contract defines (special values, every binade, random bit patterns), NaN against NaN;
-// - golden on three threads gives golden's bits.
+// - golden on three threads gives golden's bits;
+// - (test suite "exhaustive") the first on every input of each unary instantiation of one
+//   8- or 16-bit input (every FLOAT16 value), and on 10^6 elements of every other.
 // Each runs through dml::execute with the operator's descriptor written from its attributes
 // by the schema, so the runtime layer's reading of them is tested too.
 
@@ -25,35 +27,11 @@
 #include <dmlref/dmlref.hpp>
 #include <dmlref/io/element_json.hpp>
 #include <dmlref/io/generate.hpp>
+#include <dmlref/ops/instantiations.hpp>
 
 #include "op_variants.hpp"
 
 namespace {
-
-/// Calls f(type_tag<Operands>{}) for every instantiation of Op: one type from each of its
-/// dispatch lists, the operands (output first) they imply.
-template <class Op, class F, class... Chosen>
-void for_each_instantiation(F& f, dmlref::type_list<>, dmlref::type_tag<Chosen>...) {
-  f(dmlref::type_tag<typename Op::template operand_types<Chosen...>>{});
-}
-template <class Op, class F, class List, class... Rest, class... Chosen>
-void for_each_instantiation(F& f, dmlref::type_list<List, Rest...>, dmlref::type_tag<Chosen>... chosen) {
-  dmlref::for_each_type(List{}, [&](auto tag) { for_each_instantiation<Op>(f, dmlref::type_list<Rest...>{}, chosen..., tag); });
-}
-
-/// The data types of each instantiation of Op, output first.
-template <class Op>
-std::vector<std::vector<dmlref::data_type>> instantiations_of() {
-  std::vector<std::vector<dmlref::data_type>> all;
-  auto add = [&](auto operands_tag) {
-    std::vector<dmlref::data_type> types;
-    dmlref::for_each_type(typename decltype(operands_tag)::type{},
-                          [&](auto t) { types.push_back(dmlref::data_type_of_v<typename decltype(t)::type>); });
-    all.push_back(types);
-  };
-  for_each_instantiation<Op>(add, typename Op::dispatch_lists{});
-  return all;
-}
 
 /// The attribute sets to test Op with on types (output first): its samples for those types,
 /// and each with a ScaleBias where the descriptor has one.
@@ -80,6 +58,15 @@ void visit(dmlref::data_type type, F&& f) {
   REQUIRE(dmlref::io::detail_case::visit_element_type(type, f));
 }
 
+/// Every bit pattern of a 16-bit or 8-bit type, as bytes (n: their count).
+std::vector<unsigned char> every_pattern_bytes(dmlref::data_type type, std::uint32_t& n) {
+  const std::size_t size = dmlref::element_size(type);
+  n = std::uint32_t{1} << (8 * size);
+  std::vector<unsigned char> bytes(n * size);
+  for (std::uint32_t k = 0; k < n; ++k) std::memcpy(bytes.data() + k * size, &k, size);  // little-endian
+  return bytes;
+}
+
 /// n values of type worth testing (io::generate's), as bytes.
 std::vector<unsigned char> interesting_bytes(dmlref::data_type type, std::uint32_t n, std::mt19937_64& rng) {
   std::vector<unsigned char> bytes;
@@ -101,22 +88,33 @@ std::string value_text(T x) {
   }
 }
 
+/// How many elements check_instantiation tries.
+enum class coverage {
+  quick,  // 2 * min_elements_per_thread + 7 interesting values: enough for golden.threads(3)
+  wide,   // every input of a unary operator of one 8- or 16-bit input, else 10^6 sampled
+          // elements; golden and fast on every hardware thread, no one-thread comparison
+};
+
 /// One operator's properties for one instantiation (types: output first) and attribute set.
 /// Nothing here is a template of the operator: the registry's size costs no compile time.
 void check_instantiation(const dmlref::dml::operator_schema& schema, std::uint64_t budget,
                          const std::vector<dmlref::data_type>& types, const dmlref::dml::attribute_values& attributes,
-                         std::mt19937_64& rng) {
+                         std::mt19937_64& rng, coverage how = coverage::quick) {
   std::string label(schema.name);
   for (const auto t : types) label += " " + std::string(dmlref::name(t));
   if (attributes.scale_bias()) label += " ScaleBias";
   INFO(label);
-  // Enough elements for golden.threads(3) to split them (dmlref::min_elements_per_thread each).
-  constexpr std::uint32_t n = 2 * dmlref::min_elements_per_thread + 7;
+  const bool every_input = how == coverage::wide && types.size() == 2 && dmlref::element_size(types[1]) <= 2;
+  std::uint32_t n = how == coverage::quick ? 2 * dmlref::min_elements_per_thread + 7 : 1000000;
   std::vector<dmlref::data_type> tensor_types(types.begin() + 1, types.end());
   tensor_types.push_back(types[0]);
   std::vector<std::vector<unsigned char>> inputs;
   std::vector<const void*> input_data;
-  for (std::size_t k = 1; k < types.size(); ++k) inputs.push_back(interesting_bytes(types[k], n, rng));
+  if (every_input) {
+    inputs.push_back(every_pattern_bytes(types[1], n));
+  } else {
+    for (std::size_t k = 1; k < types.size(); ++k) inputs.push_back(interesting_bytes(types[k], n, rng));
+  }
   for (const auto& in : inputs) input_data.push_back(in.data());
   op_variants::packed_operation operation(schema, attributes, n, tensor_types, input_data);
 
@@ -127,9 +125,9 @@ void check_instantiation(const dmlref::dml::operator_schema& schema, std::uint64
     const auto* p = static_cast<const unsigned char*>(operation.output_bytes());
     return std::vector<unsigned char>(p, p + out_bytes);
   };
-  const auto golden = run(dmlref::golden);
-  const auto fast = run(dmlref::fast);
-  const auto threaded = run(dmlref::golden.threads(3));
+  const bool quick = how == coverage::quick;
+  const auto golden = quick ? run(dmlref::golden) : run(dmlref::golden.threads(0));
+  const auto fast = quick ? run(dmlref::fast) : run(dmlref::fast.threads(0));
   // Which elements the contract defines, from the runtime layer too (dml::defined_mask).
   const std::unique_ptr<bool[]> mask(new bool[n]);
   REQUIRE(operation.defined(mask.get()).ok());
@@ -150,19 +148,34 @@ void check_instantiation(const dmlref::dml::operator_schema& schema, std::uint64
   });
   CHECK(over_budget == 0);
   CHECK(defined > 0);
-  CHECK(threaded == golden);
+  if (quick) CHECK(run(dmlref::golden.threads(3)) == golden);
 }
 
 }  // namespace
 
-TEST_CASE("every operator: fast within budget of golden, golden the same bits on threads") {
+/// check_instantiation over every operator, instantiation and attribute set.
+void check_every_operator(coverage how) {
   std::mt19937_64 rng(20261126);
   dmlref::ops::for_each_operator([&](auto op_tag) {
     using Op = typename decltype(op_tag)::type;
     const auto& schema = dmlref::ops::schema_of<Op>();
-    for (const auto& types : instantiations_of<Op>()) {
+    for (const auto& types : dmlref::ops::instantiations_of<Op>()) {
       const std::uint64_t budget = Op::fast_ulp_budget(types[0]);
-      for (const auto& attributes : attribute_sets<Op>(types)) check_instantiation(schema, budget, types, attributes, rng);
+      for (const auto& attributes : attribute_sets<Op>(types)) {
+        check_instantiation(schema, budget, types, attributes, rng, how);
+      }
     }
   });
+}
+
+TEST_CASE("every operator: fast within budget of golden, golden the same bits on threads") {
+  check_every_operator(coverage::quick);
+}
+
+// Every FLOAT16, INT16, UINT16 and 8-bit input of every unary operator, and 10^6 elements of
+// every other instantiation (special values, every binade, random bit patterns), with each
+// attribute set: fast within budget of golden on all of them.
+TEST_CASE("every operator: fast within budget of golden, every 16-bit input, 10^6 elements otherwise" *
+          doctest::test_suite("exhaustive")) {
+  check_every_operator(coverage::wide);
 }
