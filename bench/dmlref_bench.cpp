@@ -4,7 +4,9 @@
 // from the tables in register_all() (bottom of this file), never by hand:
 //
 //   op      sign | constant_pow | pow | dequantize_linear | quantize_linear (the registry's
-//           operators: their DirectML names without ELEMENT_WISE_, in lower case)
+//           operators: their DirectML names without ELEMENT_WISE_, in lower case); every
+//           other operator of the registry has the rows of bench/family_rows.cpp (golden, fast
+//           and memcpy, contiguous, moderate inputs), registered from the registry
 //   impl    golden   dmlref::golden through the typed API (the exact reference)
 //           fast     dmlref::fast through the typed API (xsimd kernels)
 //           memcpy   the physical limit: the inputs' bytes copied into the output buffer
@@ -91,6 +93,8 @@
 
 #include <dmlref/dmlref.hpp>
 #include <dmlref/ops/registry.hpp>
+
+#include "family_rows.hpp"
 
 #if __has_include(<Eigen/Core>)
 #include <Eigen/Core>
@@ -1175,6 +1179,9 @@ void register_all() {
   register_quantize<float>();
   register_quantize<float16>();
   register_quantize<std::int32_t>();
+  dmlref_bench::register_family_rows({bench_name<dmlref::ops::sign>(), bench_name<dmlref::ops::constant_pow>(),
+                                      bench_name<dmlref::ops::pow>(), bench_name<dmlref::ops::dequantize_linear>(),
+                                      bench_name<dmlref::ops::quantize_linear>()});
 }
 
 void add_context() {

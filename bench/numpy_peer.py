@@ -265,7 +265,100 @@ def make_quantize(rng, dtype, g, case):
     return Problem(g, size, call, out, exact)
 
 
-# (op, make, dtypes, layouts, cases): the rows of bench/dmlref_bench.cpp's register_all().
+# The rows of bench/family_rows.cpp (contiguous, case "-") where numpy has one ufunc for the
+# operator: op -> (ufunc, inputs, input range of float tensors, dtypes). Float inputs are uniform
+# in the range (the C++ rows draw moderate values and redraw out-of-range results: the same
+# kind of values, not the same ones); integer inputs span their type as above (shift amounts:
+# [0, bits); logical operators: 0 and 1). Comparison and logical outputs are UINT8, written
+# through a boolean view. The C++ rows with no numpy counterpart here have no numpy column.
+FLOATS = ("float32", "float16")
+SIGNED = FLOATS + ("int8", "int16", "int32")
+NUMBERS = FLOATS + tuple(INTS)
+UNSIGNED_AND_SIGNED_INTS = tuple(INTS)
+WIDE = (-4.0, 4.0)
+UNIT = (-0.9, 0.9)
+POSITIVE = (0.25, 4.0)
+FAMILY = {
+    "identity": (np.positive, 1, WIDE, NUMBERS),
+    "abs": (np.absolute, 1, WIDE, SIGNED),
+    "negate": (np.negative, 1, WIDE, SIGNED),
+    "ceil": (np.ceil, 1, WIDE, FLOATS),
+    "floor": (np.floor, 1, WIDE, FLOATS),
+    "round": (np.rint, 1, WIDE, FLOATS),
+    "sqrt": (np.sqrt, 1, POSITIVE, FLOATS),
+    "recip": (np.reciprocal, 1, POSITIVE, FLOATS),
+    "exp": (np.exp, 1, WIDE, FLOATS),
+    "log": (np.log, 1, POSITIVE, FLOATS),
+    "sin": (np.sin, 1, WIDE, FLOATS),
+    "cos": (np.cos, 1, WIDE, FLOATS),
+    "tan": (np.tan, 1, WIDE, FLOATS),
+    "asin": (np.arcsin, 1, UNIT, FLOATS),
+    "acos": (np.arccos, 1, UNIT, FLOATS),
+    "atan": (np.arctan, 1, WIDE, FLOATS),
+    "sinh": (np.sinh, 1, WIDE, FLOATS),
+    "cosh": (np.cosh, 1, WIDE, FLOATS),
+    "tanh": (np.tanh, 1, WIDE, FLOATS),
+    "activation_tanh": (np.tanh, 1, WIDE, FLOATS),
+    "asinh": (np.arcsinh, 1, WIDE, FLOATS),
+    "acosh": (np.arccosh, 1, (1.0, 4.0), FLOATS),
+    "atanh": (np.arctanh, 1, UNIT, FLOATS),
+    "activation_identity": (np.positive, 1, WIDE, FLOATS),
+    "is_nan": (np.isnan, 1, WIDE, FLOATS),
+    "add": (np.add, 2, WIDE, NUMBERS),
+    "subtract": (np.subtract, 2, WIDE, NUMBERS),
+    "multiply": (np.multiply, 2, WIDE, NUMBERS),
+    "divide": (np.divide, 2, POSITIVE, FLOATS),
+    "max": (np.maximum, 2, WIDE, NUMBERS),
+    "min": (np.minimum, 2, WIDE, NUMBERS),
+    "modulus_truncate": (np.fmod, 2, POSITIVE, FLOATS),
+    "modulus_floor": (np.mod, 2, POSITIVE, FLOATS),
+    "atan_yx": (np.arctan2, 2, WIDE, FLOATS),
+    "bit_and": (np.bitwise_and, 2, None, UNSIGNED_AND_SIGNED_INTS),
+    "bit_or": (np.bitwise_or, 2, None, UNSIGNED_AND_SIGNED_INTS),
+    "bit_xor": (np.bitwise_xor, 2, None, UNSIGNED_AND_SIGNED_INTS),
+    "bit_not": (np.invert, 1, None, UNSIGNED_AND_SIGNED_INTS),
+    "bit_shift_left": (np.left_shift, 2, None, ("uint8", "uint16", "uint32")),
+    "bit_shift_right": (np.right_shift, 2, None, ("uint8", "uint16", "uint32")),
+    "logical_not": (np.logical_not, 1, None, ("uint8",)),
+    "logical_and": (np.logical_and, 2, None, ("uint8",)),
+    "logical_or": (np.logical_or, 2, None, ("uint8",)),
+    "logical_xor": (np.logical_xor, 2, None, ("uint8",)),
+    "logical_equals": (np.equal, 2, WIDE, NUMBERS),
+    "logical_greater_than": (np.greater, 2, WIDE, NUMBERS),
+    "logical_greater_than_or_equal": (np.greater_equal, 2, WIDE, NUMBERS),
+    "logical_less_than": (np.less, 2, WIDE, NUMBERS),
+    "logical_less_than_or_equal": (np.less_equal, 2, WIDE, NUMBERS),
+}
+if hasattr(np, "bitwise_count"):  # numpy 2
+    FAMILY["bit_count"] = (np.bitwise_count, 1, None, UNSIGNED_AND_SIGNED_INTS)
+BOOLEAN_OUT = (np.isnan, np.logical_not, np.logical_and, np.logical_or, np.logical_xor, np.equal, np.greater,
+               np.greater_equal, np.less, np.less_equal)
+
+
+def make_family(op):
+    ufunc, arity, span, _ = FAMILY[op]
+
+    def make(rng, dtype, g, case):
+        def fill_for(k):
+            if ufunc in (np.logical_not, np.logical_and, np.logical_or, np.logical_xor):
+                return lambda shape: rng.integers(0, 2, size=shape)
+            if ufunc in (np.left_shift, np.right_shift) and k == 1:
+                return lambda shape: rng.integers(0, 8 * np.dtype(dtype).itemsize, size=shape)
+            return integers(rng, dtype) if np.issubdtype(dtype, np.integer) else uniform(rng, *span)
+        xs = [g.full(dtype, fill_for(k)) for k in range(arity)]
+        boolean = ufunc in BOOLEAN_OUT
+        out = g.full(np.uint8 if boolean else (np.uint8 if ufunc is getattr(np, "bitwise_count", None) else dtype))
+        target = out.view(np.bool_) if boolean else out
+        kw = {"dtype": F32} if dtype == F16 and not boolean else {}
+        call = lambda: ufunc(*xs, out=target, **kw)
+        exact = lambda: ufunc(*[f64(g, x) if np.issubdtype(dtype, np.floating) else g.head(x) for x in xs])
+        bytes = g.n * (sum(x.itemsize for x in xs) + out.itemsize)
+        return Problem(g, bytes, call, out, exact)
+    return make
+
+
+# (op, make, dtypes, layouts, cases): the rows of bench/dmlref_bench.cpp's register_all(), then
+# the family rows above.
 ALL_LAYOUTS = ("contiguous", "broadcast", "strided")
 ROWS = [
     ("sign", make_sign, ("float32", "float16", "int8", "int32"), ("contiguous", "strided"), ("-",)),
@@ -275,7 +368,7 @@ ROWS = [
     ("dequantize_linear", make_dequantize, ("int8", "uint8", "int16", "uint16", "int32", "uint32"),
      ALL_LAYOUTS, ("-", "f16")),
     ("quantize_linear", make_quantize, ("float32", "float16", "int32"), ALL_LAYOUTS, ("i8", "u8")),
-]
+] + [(op, make_family(op), dtypes, ("contiguous",), ("-",)) for op, (_, _, _, dtypes) in FAMILY.items()]
 
 
 def names(regex):

@@ -7,8 +7,8 @@ import os
 import shlex
 import sys
 
-from results import (CASE_ORDER, DTYPE_ORDER, IMPLS, LAYOUT_ORDER, OP_TITLES, OPS, PEERS, best_peer, fmt_ns,
-                     fmt_ratio, fmt_size, headline_rows, order_key, pct, target_rows)
+from results import (CASE_ORDER, DTYPE_ORDER, IMPLS, LARGE, LAYOUT_ORDER, MID, OP_TITLES, OPS, PEERS, SMALL,
+                     best_peer, family_ops, fmt_ns, fmt_ratio, fmt_size, headline_rows, order_key, pct, target_rows)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE = os.path.join(ROOT, "docs", "performance.md")
@@ -56,7 +56,8 @@ def plots(runs):
     made = []
     # one figure per operator (dequantize: per output type); a subplot per dtype/layout/case
     figures = {}
-    keys = {k for run in runs for k in run.groups}
+    family = set(family_ops(runs))  # in one table, no figures
+    keys = {k for run in runs for k in run.groups if k[0] not in family}
     first = runs[0]
     for k in keys:
         op, dtype, layout, case, n = k
@@ -143,6 +144,39 @@ def op_table(op, runs):
             cells.append(f"{fmt_ratio(peer_ns / g['fast'].ns)} ({peer})" if peer_ns and "fast" in g else "–")
         case_cell = case if op != "dequantize_linear" else ("→ float16" if case == "f16" else "→ float32")
         lines.append("| " + " | ".join([dtype, case_cell, layout, fmt_size(n)] + cells) + " |")
+    return lines
+
+
+def family_table(runs):
+    """One line per operator and data type of the family rows (contiguous, moderate inputs):
+    golden at 4096, fast at every size with its share of memcpy, numpy at 2^20 where it has a row,
+    and fast against it; fast and numpy columns per run."""
+    ops = family_ops(runs)
+    if not ops:
+        return []
+    keys = sorted({(k[0], k[1]) for run in runs for k, g in run.groups.items() if k[0] in ops and "fast" in g},
+                  key=lambda k: order_key((k[0], k[1], "contiguous", "-", 0)))
+    multi = len(runs) > 1
+    tag = lambda run: f" · {run.isa}" if multi else ""
+    head = ["operator", "dtype", "golden 4096"]
+    for run in runs:
+        head += [f"fast {fmt_size(n)}{tag(run)}" for n in (SMALL, MID, LARGE)]
+        head += [f"numpy 2^20{tag(run)}", f"fast vs numpy{tag(run)}"]
+    lines = ["| " + " | ".join(head) + " |", "|---|---|" + "---:|" * (len(head) - 2)]
+    for op, dtype in keys:
+        at = lambda run, n: run.groups.get((op, dtype, "contiguous", "-", n), {})
+        golden = at(runs[0], SMALL).get("golden")
+        cells = [op, dtype, fmt_ns(golden.ns) if golden else "–"]
+        for run in runs:
+            for n in (SMALL, MID, LARGE):
+                g = at(run, n)
+                fast, p = g.get("fast"), pct(g.get("memcpy"), g.get("fast"))
+                cells.append("–" if fast is None else (f"{fmt_ns(fast.ns)} ({p:.0f}%)" if p is not None else fmt_ns(fast.ns)))
+            g = at(run, MID)
+            numpy, fast = g.get("numpy"), g.get("fast")
+            cells.append(fmt_ns(numpy.ns) if numpy else "–")
+            cells.append(fmt_ratio(numpy.ns / fast.ns) if numpy and fast else "–")
+        lines.append("| " + " | ".join(cells) + " |")
     return lines
 
 
@@ -429,7 +463,10 @@ def write_page(runs, info, metric, reduced_reasons, compile_info, test_build, ma
              "(memcpy is glibc's, chosen at run time either way).")
     L.append("")
     # tables
+    family = family_ops(runs)
     for op in OPS:
+        if op in family:
+            continue
         lines = op_table(op, runs)
         if not lines:
             continue
@@ -445,6 +482,21 @@ def write_page(runs, info, metric, reduced_reasons, compile_info, test_build, ma
             "; dotted lines in the plot are the later instruction sets:" if multi else ":"))
         L.append("")
         L.extend(lines)
+        L.append("")
+    rows = family_table(runs)
+    if rows:
+        L.append("## Every other operator")
+        L.append("")
+        L.append("The rows of `bench/family_rows.cpp`, registered from the registry: every operator without "
+                 "hand-written peers, at every first-input data type its support table admits (the other tensors "
+                 "as `dmlref-eval generate` picks them, the attributes the operator's first sample), contiguous, "
+                 "on moderate inputs whose golden results are finite normal numbers (4096 of them, repeated). "
+                 "The call is `dml::run_validated` on a descriptor validated once, as a compiled DirectML "
+                 "operator runs; memcpy moves as many bytes (half read, half written). numpy, where it has one "
+                 "ufunc for the operator (`FAMILY` in `bench/numpy_peer.py`), runs on uniform inputs of the same "
+                 "range. ns per element (% of memcpy bandwidth); golden at 4096 only.")
+        L.append("")
+        L.extend(rows)
         L.append("")
     threaded = thread_table(runs)
     if threaded:

@@ -29,7 +29,7 @@ def use_operators(data):
 
 
 
-DTYPE_ORDER = ["float32", "float16", "int8", "uint8", "int16", "uint16", "int32", "uint32"]
+DTYPE_ORDER = ["float32", "float16", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
 LAYOUT_ORDER = ["contiguous", "broadcast", "strided"]
 CASE_ORDER = ["-", "f16", "i8", "u8", "2", "3", "0.5", "2.2", "2.2_sb", "rand"]
 HEADLINES = [  # (label, op, dtype, case)
@@ -218,8 +218,10 @@ class Target:
         better = max if self.at_least else min
         worse = min if self.at_least else max
         value, where = (worse if self.need == "all" else better)(items, key=lambda item: item[0])
-        verdict = "met" if (all if self.need == "all" else any)(ok(v) for v, _ in items) else "missed"
-        return f"{fmt_value(value, self.unit)} ({where})", verdict
+        met = sum(1 for v, _ in items if ok(v))
+        verdict = "met" if (met == len(items) if self.need == "all" else met > 0) else "missed"
+        count = f"; {met} of {len(items)} rows" if self.need == "all" and 0 < met < len(items) else ""
+        return f"{fmt_value(value, self.unit)} ({where}{count})", verdict
 
 
 def fmt_value(v, unit):
@@ -235,8 +237,27 @@ def _where(dtype, layout, case, n, extra=""):
     return " ".join(p for p in parts if p)
 
 
+HAND_PEERS = ("scalar", "eigen", "xtensor")
+
+
+def family_ops(runs):
+    """The operators that only bench/family_rows.cpp measures (no hand-written peers), in OPS
+    order."""
+    hand = {k[0] for run in runs for k, g in run.groups.items() if any(p in g for p in HAND_PEERS)}
+    present = {k[0] for run in runs for k in run.groups}
+    return [op for op in OPS if op in present and op not in hand]
+
+
+def FAMILY(run):
+    """ops= selection of the targets below: the family rows' operators of this run."""
+    return family_ops([run])
+
+
 def _rows(run, ops, dtypes=None, cases=None, sizes=ALL_SIZES, layouts=("contiguous",)):
-    """(op, dtype, layout, case, n), {impl: Row} of the matching one-thread rows, in page order."""
+    """(op, dtype, layout, case, n), {impl: Row} of the matching one-thread rows, in page order;
+    ops: names, or a function of the run giving them."""
+    if callable(ops):
+        ops = ops(run)
     for k in sorted(run.groups, key=order_key):
         op, dtype, layout, case, n = k
         if (op in ops and (dtypes is None or dtype in dtypes) and (cases is None or case in cases)
@@ -254,12 +275,18 @@ def fast_vs_best_peer(**select):
     return items
 
 
+def _named(op, where, select):
+    """where, led by the operator's name when the selection spans operators."""
+    ops = select["ops"]
+    return f"{op} {where}" if callable(ops) or len(ops) > 1 else where
+
+
 def fast_vs(impl, **select):
     """impl's time / fast's time, per row."""
     def items(run):
         for (op, dtype, layout, case, n), g in _rows(run, **select):
             if "fast" in g and impl in g:
-                yield g[impl].ns / g["fast"].ns, _where(dtype, layout, case, n)
+                yield g[impl].ns / g["fast"].ns, _named(op, _where(dtype, layout, case, n), select)
     return items
 
 
@@ -271,7 +298,7 @@ def share_of_memcpy(**select):
             if fast is None or memcpy is None:
                 continue
             value = 100.0 * fast.bytes / memcpy.bytes if fast.bytes and memcpy.bytes else pct(memcpy, fast)
-            yield value, _where(dtype, layout, case, n)
+            yield value, _named(op, _where(dtype, layout, case, n), select)
     return items
 
 
@@ -279,8 +306,7 @@ def ns_per_element(impl, **select):
     def items(run):
         for (op, dtype, layout, case, n), g in _rows(run, **select):
             if impl in g:
-                where = _where(dtype, layout, case, n)
-                yield g[impl].ns, f"{op} {where}" if len(select["ops"]) > 1 else where
+                yield g[impl].ns, _named(op, _where(dtype, layout, case, n), select)
     return items
 
 
@@ -351,6 +377,12 @@ TARGETS = [
     Target("golden-pow", "Golden POW and CONSTANT_POW, every row", "≤ 40 ns/element",
            ns_per_element("golden", ops=("pow", "constant_pow"), layouts=LAYOUT_ORDER), 40.0,
            at_least=False, unit="ns"),
+    Target("family-memcpy", "Every other operator (bench/family_rows.cpp), every type, 2^24",
+           "fast ≥ 90% of memcpy's bandwidth", share_of_memcpy(ops=FAMILY, sizes=(LARGE,)), 90, unit="%"),
+    Target("family-numpy", "Every other operator with a numpy row, 4096 and 2^20", "fast ≥ numpy's speed",
+           fast_vs("numpy", ops=FAMILY, sizes=IN_CACHE), 1.0),
+    Target("family-golden", "Golden, every other operator, every type, 4096", "≤ 40 ns/element",
+           ns_per_element("golden", ops=FAMILY, sizes=(SMALL,)), 40.0, at_least=False, unit="ns"),
     Target("threads-pow", "POW FLOAT32 at 2^24, 2 threads, golden and fast",
            "≥ 1.8× the 1-thread row's speed",
            thread_speedup(("golden", "fast"), 2, "pow", "float32", "contiguous", "rand", LARGE), 1.8),

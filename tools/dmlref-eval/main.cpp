@@ -35,12 +35,12 @@
 #include "dmlref/core/path.hpp"
 #include "dmlref/io/check.hpp"
 #include "dmlref/io/generate.hpp"
+#include "dmlref/io/normal_values.hpp"
 #include "dmlref/version.hpp"
 #include "dense_export.hpp"
 #include "describe.hpp"
 #include "output_json.hpp"
 #include "mismatches.hpp"
-#include "normal_range.hpp"
 #include "out_dir.hpp"
 #include "pairing.hpp"
 #include "progress.hpp"
@@ -388,7 +388,7 @@ int generate(const dmlref::io::generate_options& g, bool list, const std::string
   long long out_of_range = 0;
   for (auto& c : cases) {
     if (g.values == "normal") {
-      const long long left = dmlref_eval::redraw_until_normal(c, redraws, problem);
+      const long long left = dmlref::io::redraw_until_normal(c, redraws, problem);
       if (left < 0) {
         std::cerr << "dmlref-eval: generate: case \"" << c["name"].get<std::string>() << "\": " << problem << "\n";
         return 2;
