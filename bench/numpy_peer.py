@@ -428,8 +428,17 @@ def measure(name, problem, repetitions, min_time):
     }
 
 
+def cpu_dispatch():
+    """numpy's (__cpu_dispatch__, __cpu_features__): numpy._core in numpy 2, numpy.core before."""
+    try:
+        from numpy._core._multiarray_umath import __cpu_dispatch__, __cpu_features__
+    except ImportError:
+        from numpy.core._multiarray_umath import __cpu_dispatch__, __cpu_features__
+    return __cpu_dispatch__, __cpu_features__
+
+
 def context(isa):
-    from numpy.core._multiarray_umath import __cpu_dispatch__, __cpu_features__
+    __cpu_dispatch__, __cpu_features__ = cpu_dispatch()
     dispatch = [f for f in __cpu_dispatch__ if __cpu_features__.get(f)]
     return {
         "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
@@ -445,7 +454,7 @@ def context(isa):
 
 def restrict_to_avx2():
     """Runs this script again without numpy's AVX-512 kernels (returns only when they are off)."""
-    from numpy.core._multiarray_umath import __cpu_dispatch__
+    __cpu_dispatch__, _ = cpu_dispatch()
     wide = " ".join(f for f in __cpu_dispatch__ if f.startswith("AVX512"))
     if not wide or os.environ.get("NPY_DISABLE_CPU_FEATURES") == wide:
         return
