@@ -48,6 +48,12 @@ inline constexpr bool contains_v = false;
 template <class... Ts, class T>
 inline constexpr bool contains_v<type_list<Ts...>, T> = (std::is_same_v<Ts, T> || ...);
 
+/// Whether no type of List appears twice.
+template <class List>
+inline constexpr bool distinct_v = true;
+template <class T, class... Ts>
+inline constexpr bool distinct_v<type_list<T, Ts...>> = !contains_v<type_list<Ts...>, T> && distinct_v<type_list<Ts...>>;
+
 /// The index-th list of a list of lists (or type of a list).
 template <std::size_t Index, class List>
 struct type_at;

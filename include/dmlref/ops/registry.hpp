@@ -114,8 +114,8 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             exp, log, tanh, activation_tanh, activation_sigmoid,
                             // The hyperbolic functions of issue 26.
                             sinh, cosh, asinh, acosh, atanh,
-                            exp, log, tanh, activation_tanh, activation_sigmoid, activation_elu,
-                            activation_celu, activation_scaled_elu,
+                            // The composite activations of issue 26.
+                            activation_elu, activation_celu, activation_scaled_elu,
                             activation_softplus, activation_parametric_softplus,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
@@ -127,6 +127,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             sin, cos, erf, tan, atan, asin, acos, atan_yx,
                             // The typed bounds, the fused activation and the quantized add of issue 25.
                             clip1, clip_grad1, add1, quantized_linear_add>;
+static_assert(distinct_v<operators>, "an operator is listed twice in the registry");
 
 /// Calls f(type_tag<Op>{}) for every operator.
 template <class F>
