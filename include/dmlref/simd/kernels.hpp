@@ -16,6 +16,7 @@
 #include "dmlref/simd/activation_relu.hpp"
 #include "dmlref/simd/activation_relu_grad.hpp"
 #include "dmlref/simd/activation_scaled_elu.hpp"
+#include "dmlref/simd/activation_scaled_tanh.hpp"
 #include "dmlref/simd/activation_shrink.hpp"
 #include "dmlref/simd/activation_sigmoid.hpp"
 #include "dmlref/simd/activation_softplus.hpp"
