@@ -35,6 +35,7 @@
 #include "dmlref/ops/activation_sigmoid.hpp"
 #include "dmlref/ops/activation_softplus.hpp"
 #include "dmlref/ops/activation_softsign.hpp"
+#include "dmlref/ops/activation_swish.hpp"
 #include "dmlref/ops/activation_tanh.hpp"
 #include "dmlref/ops/activation_thresholded_relu.hpp"
 #include "dmlref/ops/add.hpp"
@@ -118,7 +119,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             exp, log, tanh, activation_tanh, activation_sigmoid, activation_elu,
                             activation_celu, activation_scaled_elu,
                             activation_softplus, activation_parametric_softplus,
-                            activation_scaled_tanh,
+                            activation_scaled_tanh, activation_swish,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,

@@ -21,6 +21,7 @@
 #include "dmlref/simd/activation_sigmoid.hpp"
 #include "dmlref/simd/activation_softplus.hpp"
 #include "dmlref/simd/activation_softsign.hpp"
+#include "dmlref/simd/activation_swish.hpp"
 #include "dmlref/simd/activation_thresholded_relu.hpp"
 #include "dmlref/simd/add.hpp"
 #include "dmlref/simd/add1.hpp"
