@@ -38,8 +38,8 @@ if(DMLREF_EXHAUSTIVE_TESTS)
   set_tests_properties(exhaustive PROPERTIES LABELS exhaustive TIMEOUT 3600)
 endif()
 # EXP, LOG, TANH, SIGMOID, SINH, COSH, ASINH, ACOSH and ATANH against LLVM's C library and MPFR,
-# and the composite activations (ELU, CELU, SCALED_ELU, SOFTPLUS, PARAMETRIC_SOFTPLUS at fixed
-# attributes) against a long double candidate and MPFR: every 4093rd FLOAT32 input (a prime
+# and the composite activations (ELU, CELU, SCALED_ELU, SOFTPLUS, PARAMETRIC_SOFTPLUS,
+# SCALED_TANH, SWISH at fixed attributes) against a long double candidate and MPFR: every 4093rd FLOAT32 input (a prime
 # stride reaches every residue of the low bits) and every FLOAT16 input by default; all 2^32
 # FLOAT32 inputs under the sweep label, with DMLREF_SWEEP_TESTS (EXP to SIGMOID: about 4 minutes
 # on 16 cores, half an hour on 2, most of it SIGMOID's MPFR; the others not yet timed: never

@@ -1,5 +1,5 @@
 // math/exp_log.hpp, math/tanh.hpp, math/sigmoid.hpp, math/hyperbolic.hpp, math/scaled_expm1.hpp,
-// math/softplus.hpp: the constants proven with exact integer arithmetic, the fixed-point
+// math/softplus.hpp, math/scaled_tanh.hpp, math/swish.hpp: the constants proven with exact integer arithmetic, the fixed-point
 // logarithm and square root checked against exact ones, special values, and
 // the exact decision at rounding boundaries (forced by widened error bounds). The sweep of
 // every input against LLVM's C library and MPFR is tests/sweep/exp_log_sweep.cpp.
@@ -12,8 +12,10 @@
 #include <dmlref/math/exp_log.hpp>
 #include <dmlref/math/hyperbolic.hpp>
 #include <dmlref/math/scaled_expm1.hpp>
+#include <dmlref/math/scaled_tanh.hpp>
 #include <dmlref/math/sigmoid.hpp>
 #include <dmlref/math/softplus.hpp>
+#include <dmlref/math/swish.hpp>
 #include <dmlref/math/tanh.hpp>
 
 namespace {
@@ -433,6 +435,100 @@ TEST_CASE("exp_log: C ln(1 + e^t) (the softplus family): relative for very negat
         a.error = std::uint64_t{1} << (lead - 10 - 2);
         CHECK(el::round_approximation<binary16>(a, side) ==
               m::softplus_rounded<binary16>(r.negative, r.magnitude, cm, divide));
+      }
+    }
+  }
+}
+
+TEST_CASE("exp_log: C tanh|t| (SCALED_TANH, t = Beta x exact): relative for tiny t, and its exact decision forced") {
+  namespace st = m::detail_scaled_tanh;
+  const m::exact_binary one = m::to_real(1.0f).magnitude;
+  const auto product = [](float beta, float x) { return m::multiply(m::to_real(beta), m::to_real(x)).magnitude; };
+  // Values from mpmath at 1200 bits. t = 2^-150: tanh t lies just below the midpoint of 0 and
+  // 2^-149; t = 3 2^-150 just below that of 2^-149 and 2^-148.
+  CHECK(m::scaled_tanh_rounded<binary32>(product(0.5f, from_bits32(1u)), one) == 0u);
+  CHECK(m::scaled_tanh_rounded<binary32>(product(0.5f, from_bits32(3u)), one) == 1u);
+  CHECK(m::scaled_tanh_rounded<binary32>(product(0.5f, 2.5f), one) == 0x3F59291Eu);
+  CHECK(m::scaled_tanh_rounded<binary32>(product(0.6666667f, -3.0f), m::to_real(1.7159f).magnitude) == 0x3FD3BC01u);
+  // FLOAT16: 65536 tanh 4 = 65517.6 rounds to 65504, 65536 tanh 5 = 65530.0 overflows.
+  const m::exact_binary big = m::to_real(65536.0f).magnitude;
+  CHECK(m::scaled_tanh_rounded<binary16>(product(1.0f, 4.0f), big) == 0x7BFFu);
+  CHECK(m::scaled_tanh_rounded<binary16>(product(1.0f, 5.0f), big) == 0x7C00u);
+  // C = 1 + 3 2^-11 is a FLOAT16 midpoint: C tanh 16 lies below it (decided at once: b >= C).
+  const m::exact_binary mid = m::to_real(from_bits32(0x3F803000u)).magnitude;
+  CHECK(m::scaled_tanh_rounded<binary16>(product(1.0f, 16.0f), mid) == 0x3C01u);
+  CHECK(m::scaled_tanh_rounded<binary16>(product(1.0f, 3e38f), mid) == 0x3C01u);
+  bool known = false;
+  CHECK(st::compare_scaled_tanh(product(1.0f, 16.0f), mid, mid, known) == -1);
+  CHECK(known);
+  for (const auto& [c, beta] : {std::pair{1.0f, 0.5f}, std::pair{1.7159f, 0.6666667f}, std::pair{3e30f, 2.0f},
+                                std::pair{from_bits32(0x00000200u), 3.0f}, std::pair{65536.0f, 1.0f}}) {
+    const m::exact_binary cm = m::to_real(c).magnitude;
+    for (std::uint32_t u = 1; u < 0x42000000u; u += 0x0003A2B3u) {  // |x| < 32
+      const m::exact_binary t = product(beta, from_bits32(u));
+      CAPTURE(c);
+      CAPTURE(u);
+      el::approximation a = m::detail_scaled_expm1::scaled(st::tanh_of_product(t), cm);
+      const int lead = dmlref::detail::bit_width(a.mantissa) - 1;
+      const auto side = [&](const m::exact_binary& b, bool& k) { return st::compare_scaled_tanh(t, cm, b, k); };
+      a.error = std::uint64_t{1} << (lead - 23 - 2);
+      CHECK(el::round_approximation<binary32>(a, side) == m::scaled_tanh_rounded<binary32>(t, cm));
+      a.error = std::uint64_t{1} << (lead - 10 - 2);
+      CHECK(el::round_approximation<binary16>(a, side) == m::scaled_tanh_rounded<binary16>(t, cm));
+    }
+  }
+}
+
+TEST_CASE("exp_log: X sigmoid(t) (SWISH, t = s x exact): relative through underflow, and its exact decision forced") {
+  namespace sw = m::detail_swish;
+  const auto swish32 = [](float s, float x) {
+    const m::real v = m::to_real(x);
+    const m::real t = m::multiply(m::to_real(s), v);
+    return m::swish_rounded<binary32>(v.magnitude, t.negative, t.magnitude);
+  };
+  // Values from mpmath at 1200 bits. x = +-2^-149, s = 1: 2^-150 (1 +- 2^-151), either side of
+  // the midpoint of 0 and 2^-149 (decided by t's sign: P_b = P_X - P_b, ln 1 = 0).
+  CHECK(swish32(1.0f, from_bits32(1u)) == 1u);
+  CHECK(swish32(1.0f, from_bits32(0x80000001u)) == 0u);
+  CHECK(swish32(1.0f, -100.0f) == 0x00000A5Fu);
+  CHECK(swish32(1.0f, -105.0f) == 0x00000013u);
+  CHECK(swish32(1.702f, -2.0f) == 0x3D83C569u);
+  // s = 2^-93: s x = -128 (normal), -160 (subnormal), -192 (zero); s x = 128 gives x.
+  const float s93 = from_bits32(0x11000000u);
+  CHECK(swish32(s93, from_bits32(0xF1800000u)) == 0x152175D0u);
+  CHECK(swish32(s93, from_bits32(0xF1A00000u)) == 0x00059EDFu);
+  CHECK(swish32(s93, from_bits32(0xF1C00000u)) == 0u);
+  CHECK(swish32(s93, from_bits32(0x71800000u)) == 0x71800000u);
+  // FLOAT16, s = 1: x = 2^-24 and 3 2^-24 land just above midpoints, -2^-24 just below.
+  const auto swish16 = [](float x) {
+    const m::real v = m::to_real(x);
+    return m::swish_rounded<binary16>(v.magnitude, v.negative, v.magnitude);
+  };
+  CHECK(swish16(0x1p-24f) == 1u);
+  CHECK(swish16(-0x1p-24f) == 0u);
+  CHECK(swish16(0x1.8p-23f) == 2u);
+  bool known = false;
+  const m::exact_binary one = m::to_real(1.0f).magnitude;
+  CHECK(sw::compare_swish(one, false, one, one, known) == -1);  // b >= X: below at once
+  CHECK(known);
+  for (const float s : {1.0f, 1.702f, -0.5f, 1e-3f, from_bits32(0x11000000u)}) {
+    for (std::uint32_t u = 1; u < 0x7F800000u; u += 0x0007A2B3u) {
+      for (const std::uint32_t bits : {u, u | 0x80000000u}) {
+        const m::real v = m::to_real(from_bits32(bits));
+        const m::real t = m::multiply(m::to_real(s), v);
+        const int top = el::leading_exponent(t.magnitude);
+        if (top >= 8 || (!t.negative && top >= 7)) continue;  // answered before any approximation
+        CAPTURE(s);
+        CAPTURE(bits);
+        el::approximation a = m::detail_scaled_expm1::scaled(sw::sigmoid_of_product(t.negative, t.magnitude), v.magnitude);
+        const int lead = dmlref::detail::bit_width(a.mantissa) - 1;
+        const auto side = [&](const m::exact_binary& b, bool& k) {
+          return sw::compare_swish(v.magnitude, t.negative, t.magnitude, b, k);
+        };
+        a.error = std::uint64_t{1} << (lead - 23 - 2);
+        CHECK(el::round_approximation<binary32>(a, side) == m::swish_rounded<binary32>(v.magnitude, t.negative, t.magnitude));
+        a.error = std::uint64_t{1} << (lead - 10 - 2);
+        CHECK(el::round_approximation<binary16>(a, side) == m::swish_rounded<binary16>(v.magnitude, t.negative, t.magnitude));
       }
     }
   }

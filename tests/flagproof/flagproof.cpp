@@ -1,6 +1,7 @@
 // Golden results under the consumer's compiler flags: this program computes golden outputs
 // of SIGN, POW, CONSTANT_POW, DEQUANTIZE_LINEAR, QUANTIZE_LINEAR, the exponential family
-// (EXP, LOG, TANH, SIGMOID, ELU, CELU, SCALED_ELU, SOFTPLUS, PARAMETRIC_SOFTPLUS), the
+// (EXP, LOG, TANH, SIGMOID, ELU, CELU, SCALED_ELU, SOFTPLUS, PARAMETRIC_SOFTPLUS, SCALED_TANH,
+// SWISH), the
 // hyperbolic functions (SINH, COSH, ASINH, ACOSH, ATANH), SIN, COS, TAN, ATAN, ASIN, ACOS,
 // ATAN_YX and ERF, whose golden does the most arithmetic, over a fixed set of
 // inputs (IEEE special values, subnormals, values near rounding boundaries, ordinary values)
@@ -33,8 +34,10 @@
 #include <dmlref/ops/activation_elu.hpp>
 #include <dmlref/ops/activation_parametric_softplus.hpp>
 #include <dmlref/ops/activation_scaled_elu.hpp>
+#include <dmlref/ops/activation_scaled_tanh.hpp>
 #include <dmlref/ops/activation_sigmoid.hpp>
 #include <dmlref/ops/activation_softplus.hpp>
+#include <dmlref/ops/activation_swish.hpp>
 #include <dmlref/ops/activation_tanh.hpp>
 #include <dmlref/ops/asin.hpp>
 #include <dmlref/ops/asinh.hpp>
@@ -178,6 +181,9 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("ACTIVATION_SOFTPLUS 3", dmlref::compute(golden, dmlref::ops::activation_softplus{{}, 3.0f}, in, o));
   block("ACTIVATION_PARAMETRIC_SOFTPLUS",
         dmlref::compute(golden, dmlref::ops::activation_parametric_softplus{{}, 1.5f, 0.75f}, in, o));
+  block("ACTIVATION_SCALED_TANH", dmlref::compute(golden, dmlref::ops::activation_scaled_tanh{{}, 1.7159f, 0.6666667f}, in, o));
+  block("ACTIVATION_SWISH", dmlref::compute(golden, dmlref::ops::activation_swish{}, in, o));
+  block("ACTIVATION_SWISH 1.702", dmlref::compute(golden, dmlref::ops::activation_swish{{}, 1.702f}, in, o));
   block("SIN", dmlref::compute(golden, dmlref::ops::sin{}, in, o));
   block("SIN ScaleBias", dmlref::compute(golden, dmlref::ops::sin{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
   block("COS", dmlref::compute(golden, dmlref::ops::cos{}, in, o));

@@ -1,6 +1,6 @@
 // dmlref-exp-log-sweep: golden ELEMENT_WISE_EXP, ELEMENT_WISE_LOG, ELEMENT_WISE_TANH,
 // ACTIVATION_TANH, ACTIVATION_SIGMOID, ELEMENT_WISE_SINH, _COSH, _ASINH, _ACOSH, _ATANH and the
-// composite activations (ACTIVATION_ELU, ...) at fixed attribute values, against independent
+// composite activations (ACTIVATION_ELU, ..., ACTIVATION_SCALED_TANH, ACTIVATION_SWISH) at fixed attribute values, against independent
 // correctly rounded references, on every input (or every stride-th), and the fast path's
 // distance from golden.
 //
@@ -18,7 +18,7 @@
 //
 // Usage: dmlref-exp-log-sweep [--stride N] [--threads N]
 //        [--only exp|log|tanh|sigmoid|sinh|cosh|asinh|acosh|atanh|elu|scaled_elu|celu|softplus|
-//               parametric_softplus]  (threads 0: one per hardware thread);
+//               parametric_softplus|scaled_tanh|swish]  (threads 0: one per hardware thread);
 //        dmlref-exp-log-sweep --bench 1: one-thread ns per element
 // Exit status 0 when golden matches on every input and the fast path is within budget.
 // Test-only: golden never calls LLVM's C library or MPFR.
@@ -35,6 +35,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "dmlref/dmlref.hpp"
@@ -65,10 +66,11 @@ bool is_nan16(std::uint16_t b) { return (b & 0x7FFFu) > 0x7C00u; }
 
 /// The function swept.
 enum class function { exp, log, tanh, sigmoid, sinh, cosh, asinh, acosh, atanh, elu, scaled_elu, celu, softplus,
-                      parametric_softplus };
+                      parametric_softplus, scaled_tanh, swish };
 
 /// The attribute values of a composite activation's sweep (ELU, CELU: a = Alpha; SCALED_ELU:
-/// a = Alpha, b = Gamma; SOFTPLUS: a = Steepness; PARAMETRIC_SOFTPLUS: a = Alpha, b = Beta).
+/// a = Alpha, b = Gamma; SOFTPLUS: a = Steepness; PARAMETRIC_SOFTPLUS, SCALED_TANH: a = Alpha,
+/// b = Beta; SWISH: a = SigmoidInputScale).
 struct attributes {
   float a = 1.0f;
   float b = 1.0f;
@@ -106,6 +108,8 @@ long double candidate(function f, float x, const attributes& at) {
       const long double l = t > 0.0L ? t + std::log1p(std::exp(-t)) : std::log1p(std::exp(t));
       return steep ? l / static_cast<long double>(at.a) : static_cast<long double>(at.a) * l;
     }
+    case function::scaled_tanh: return static_cast<long double>(at.a) * std::tanh(v * static_cast<long double>(at.b));
+    case function::swish: return v / (1.0L + std::exp(-v * static_cast<long double>(at.a)));
     default: return v;
   }
 }
@@ -222,6 +226,36 @@ auto mpfr_reference(double x, function f, const attributes& at) {
     t = mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN);
     mpfr_clear(wide);
     mpfr_clear(t_value);
+  } else if (f == function::scaled_tanh) {
+    // Alpha tanh(Beta x) at 300 bits, Beta x exact; tanh and the product rounded toward zero,
+    // so that for a large Beta x the value stays strictly inside +-Alpha (which may be a
+    // boundary), as the exact one does.
+    mpfr_t wide;
+    mpfr_init2(wide, 300);
+    mpfr_set_emin(saved_min);
+    mpfr_set_emax(saved_max);
+    mpfr_mul_d(wide, in, static_cast<double>(at.b), MPFR_RNDN);
+    mpfr_tanh(wide, wide, MPFR_RNDZ);
+    mpfr_mul_d(wide, wide, static_cast<double>(at.a), MPFR_RNDZ);
+    mpfr_set_emin(half ? -23 : -148);
+    mpfr_set_emax(half ? 16 : 128);
+    t = mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN);
+    mpfr_clear(wide);
+  } else if (f == function::swish) {  // x / (1 + e^(-s x)) at 300 bits, s x exact
+    mpfr_t wide, denominator;
+    mpfr_init2(wide, 300);
+    mpfr_init2(denominator, 300);
+    mpfr_set_emin(saved_min);
+    mpfr_set_emax(saved_max);
+    mpfr_mul_d(denominator, in, -static_cast<double>(at.a), MPFR_RNDN);
+    mpfr_exp(denominator, denominator, MPFR_RNDN);
+    mpfr_add_ui(denominator, denominator, 1, MPFR_RNDN);
+    mpfr_div(wide, in, denominator, MPFR_RNDN);
+    mpfr_set_emin(half ? -23 : -148);
+    mpfr_set_emax(half ? 16 : 128);
+    t = mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN);
+    mpfr_clear(wide);
+    mpfr_clear(denominator);
   } else if (f == function::elu || f == function::scaled_elu || f == function::celu) {
     mpfr_t wide;
     mpfr_init2(wide, 300);
@@ -353,6 +387,8 @@ const char* name_of(function f) {
     case function::celu: return "CELU";
     case function::softplus: return "SOFTPLUS";
     case function::parametric_softplus: return "PARAMETRIC_SOFTPLUS";
+    case function::scaled_tanh: return "SCALED_TANH";
+    case function::swish: return "SWISH";
   }
   return "?";
 }
@@ -554,6 +590,10 @@ int main(int argc, char** argv) {
       bench<dmlref::ops::activation_softplus, float16>("SOFTPLUS", function::softplus);
       bench<dmlref::ops::activation_parametric_softplus, float>("PARAMETRIC_SOFTPLUS", function::parametric_softplus);
       bench<dmlref::ops::activation_parametric_softplus, float16>("PARAMETRIC_SOFTPLUS", function::parametric_softplus);
+      bench<dmlref::ops::activation_scaled_tanh, float>("SCALED_TANH", function::scaled_tanh);
+      bench<dmlref::ops::activation_scaled_tanh, float16>("SCALED_TANH", function::scaled_tanh);
+      bench<dmlref::ops::activation_swish, float>("SWISH", function::swish);
+      bench<dmlref::ops::activation_swish, float16>("SWISH", function::swish);
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
@@ -561,7 +601,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr,
                    "usage: %s [--stride N] [--threads N] "
                    "[--only exp|log|tanh|sigmoid|sinh|cosh|asinh|acosh|atanh|elu|scaled_elu|celu|softplus|"
-                   "parametric_softplus]\n",
+                   "parametric_softplus|scaled_tanh|swish]\n",
                    argv[0]);
       return 2;
     }
@@ -619,6 +659,22 @@ int main(int argc, char** argv) {
     ok = sweep("ACTIVATION_PARAMETRIC_SOFTPLUS Alpha=1.5 Beta=0.75", function::parametric_softplus, stride, threads,
                dmlref::ops::activation_parametric_softplus{{}, alpha, beta}, {alpha, beta}) &&
          ok;
+  }
+  if (only.empty() || only == "scaled_tanh") {
+    // DirectML's typical Alpha 1, Beta 0.5, and 1.7159, 0.6666667 (products not dyadic).
+    for (const auto& [alpha, beta] : {std::pair{1.0f, 0.5f}, std::pair{1.7159f, 0.6666667f}}) {
+      const std::string name = "ACTIVATION_SCALED_TANH Alpha=" + std::to_string(alpha) + " Beta=" + std::to_string(beta);
+      ok = sweep(name.c_str(), function::scaled_tanh, stride, threads, dmlref::ops::activation_scaled_tanh{{}, alpha, beta},
+                 {alpha, beta}) &&
+           ok;
+    }
+  }
+  if (only.empty() || only == "swish") {
+    // DirectML's typical SigmoidInputScale 1, and 1.702 (products not dyadic).
+    for (const float scale : {1.0f, 1.702f}) {
+      const std::string name = "ACTIVATION_SWISH SigmoidInputScale=" + std::to_string(scale);
+      ok = sweep(name.c_str(), function::swish, stride, threads, dmlref::ops::activation_swish{{}, scale}, {scale, 1.0f}) && ok;
+    }
   }
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;

@@ -30,10 +30,12 @@
 #include "dmlref/ops/activation_relu.hpp"
 #include "dmlref/ops/activation_relu_grad.hpp"
 #include "dmlref/ops/activation_scaled_elu.hpp"
+#include "dmlref/ops/activation_scaled_tanh.hpp"
 #include "dmlref/ops/activation_shrink.hpp"
 #include "dmlref/ops/activation_sigmoid.hpp"
 #include "dmlref/ops/activation_softplus.hpp"
 #include "dmlref/ops/activation_softsign.hpp"
+#include "dmlref/ops/activation_swish.hpp"
 #include "dmlref/ops/activation_tanh.hpp"
 #include "dmlref/ops/activation_thresholded_relu.hpp"
 #include "dmlref/ops/add.hpp"
@@ -117,6 +119,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The composite activations of issue 26.
                             activation_elu, activation_celu, activation_scaled_elu,
                             activation_softplus, activation_parametric_softplus,
+                            activation_scaled_tanh, activation_swish,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,
