@@ -98,7 +98,12 @@ float llvm_reference(function f, float x, float b = 1.0f) {
     case function::gelu: {
       if (std::isinf(x) && x < 0.0f) return -0.0f;
       const auto v = static_cast<long double>(x);
-      return static_cast<float>(0.5L * v * std::erfc(-v * 0.707106781186547524400844362104849039L));
+      long double y = 0.5L * v * std::erfc(-v * 0.707106781186547524400844362104849039L);
+      // Below 2^-60, y is x/2 in long double (x^2/sqrt(2 pi) is below its precision), which
+      // may be a FLOAT32 midpoint: one step toward the exact value's side of it (above x/2
+      // for x > 0, toward 0 for x < 0).
+      if (std::fabs(v) < 0x1p-60L) y = std::nextafter(y, x > 0.0f ? 1.0L : 0.0L);
+      return static_cast<float>(y);
     }
   }
   return 0.0f;
