@@ -3,7 +3,7 @@
 // (EXP, LOG, TANH, SIGMOID, ELU, CELU, SCALED_ELU, SOFTPLUS, PARAMETRIC_SOFTPLUS, SCALED_TANH,
 // SWISH), the
 // hyperbolic functions (SINH, COSH, ASINH, ACOSH, ATANH), SIN, COS, TAN, ATAN, ASIN, ACOS,
-// ATAN_YX and ERF, whose golden does the most arithmetic, over a fixed set of
+// ATAN_YX, ERF and GELU, whose golden does the most arithmetic, over a fixed set of
 // inputs (IEEE special values, subnormals, values near rounding boundaries, ordinary values)
 // through the typed API, and prints them as hex, one line per block. scripts/flagproof.sh
 // builds it under -O0, -O2, -O3 -march=native, -ffast-math and -ffp-contract=fast (and their
@@ -32,6 +32,7 @@
 #include <dmlref/ops/acosh.hpp>
 #include <dmlref/ops/activation_celu.hpp>
 #include <dmlref/ops/activation_elu.hpp>
+#include <dmlref/ops/activation_gelu.hpp>
 #include <dmlref/ops/activation_parametric_softplus.hpp>
 #include <dmlref/ops/activation_scaled_elu.hpp>
 #include <dmlref/ops/activation_scaled_tanh.hpp>
@@ -190,6 +191,7 @@ void unary_blocks(const char* type, const std::vector<T>& x) {
   block("COS ScaleBias", dmlref::compute(golden, dmlref::ops::cos{{}, dmlref::scale_bias{1.5f, 0.25f}}, in, o));
   block("ERF", dmlref::compute(golden, dmlref::ops::erf{}, in, o));
   block("ERF ScaleBias", dmlref::compute(golden, dmlref::ops::erf{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
+  block("ACTIVATION_GELU", dmlref::compute(golden, dmlref::ops::activation_gelu{}, in, o));
   block("SINH", dmlref::compute(golden, dmlref::ops::sinh{}, in, o));
   block("SINH ScaleBias", dmlref::compute(golden, dmlref::ops::sinh{{}, dmlref::scale_bias{1.5f, -0.25f}}, in, o));
   block("COSH", dmlref::compute(golden, dmlref::ops::cosh{}, in, o));

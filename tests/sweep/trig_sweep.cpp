@@ -1,4 +1,5 @@
-// dmlref-trig-sweep: golden ELEMENT_WISE_SIN, COS, TAN, ATAN, ASIN, ACOS, ERF and ATAN_YX against
+// dmlref-trig-sweep: golden ELEMENT_WISE_SIN, COS, TAN, ATAN, ASIN, ACOS, ERF, ATAN_YX and
+// ACTIVATION_GELU against
 // independent correctly rounded references, on every input (or every stride-th), and the fast
 // path's distance from golden. The method is dmlref-exp-log-sweep's (tests/sweep/exp_log_sweep.cpp):
 //
@@ -8,6 +9,9 @@
 //            called through its versioned C++ namespace; where it and golden differ, GNU MPFR
 //            at binary32's precision and exponent range (subnormals emulated) decides. A
 //            difference where MPFR sides with golden is a defect of the reference, reported.
+//            GELU, which LLVM's C library lacks: a long double candidate x/2 erfc(-x/sqrt 2)
+//            (glibc's erfcl) in its place, MPFR deciding every difference; MPFR evaluates
+//            x/2 erfc(-x/sqrt 2) at 300 bits (x/sqrt 2 rounded there) and rounds that once.
 //   FLOAT16: all 65,536 bit patterns against MPFR at binary16's precision and range.
 //   ATAN_YX: pairs. FLOAT32: 2^32 / stride pairs (a, b), pair j's bits from a hash of j (every
 //            third pair with b's exponent within 4 of a's), against LLVM's atan2f, MPFR
@@ -16,7 +20,8 @@
 //   fast:    the fast path (dmlref::fast, xsimd) on the same inputs: the worst ULP distance
 //            from golden, against each operator's fast_ulp_budget.
 //
-// Usage: dmlref-trig-sweep [--stride N] [--threads N] [--only sin|cos|tan|atan|asin|acos|erf|atan_yx]
+// Usage: dmlref-trig-sweep [--stride N] [--threads N]
+//                          [--only sin|cos|tan|atan|asin|acos|erf|atan_yx|gelu]
 //        (threads 0: one per
 //        hardware thread);  dmlref-trig-sweep --bench 1: one-thread ns per element
 // Exit status 0 when golden matches on every input and the fast path is within budget.
@@ -26,6 +31,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -62,7 +68,7 @@ auto bits_of(T x) {
 bool is_nan32(std::uint32_t b) { return (b & 0x7FFFFFFFu) > 0x7F800000u; }
 bool is_nan16(std::uint16_t b) { return (b & 0x7FFFu) > 0x7C00u; }
 
-enum class function { sin, cos, tan, atan, asin, acos, erf, atan_yx };
+enum class function { sin, cos, tan, atan, asin, acos, erf, atan_yx, gelu };
 
 const char* name_of(function f) {
   switch (f) {
@@ -74,6 +80,7 @@ const char* name_of(function f) {
     case function::acos: return "ACOS";
     case function::erf: return "ERF";
     case function::atan_yx: return "ATAN_YX";
+    case function::gelu: return "GELU";
   }
   return "?";
 }
@@ -88,6 +95,16 @@ float llvm_reference(function f, float x, float b = 1.0f) {
     case function::acos: return __llvm_libc_19_1_7_::acosf(x);
     case function::erf: return __llvm_libc_19_1_7_::erff(x);
     case function::atan_yx: return __llvm_libc_19_1_7_::atan2f(x, b);
+    case function::gelu: {
+      if (std::isinf(x) && x < 0.0f) return -0.0f;
+      const auto v = static_cast<long double>(x);
+      long double y = 0.5L * v * std::erfc(-v * 0.707106781186547524400844362104849039L);
+      // Below 2^-60, y is x/2 in long double (x^2/sqrt(2 pi) is below its precision), which
+      // may be a FLOAT32 midpoint: one step toward the exact value's side of it (above x/2
+      // for x > 0, toward 0 for x < 0).
+      if (std::fabs(v) < 0x1p-60L) y = std::nextafter(y, x > 0.0f ? 1.0L : 0.0L);
+      return static_cast<float>(y);
+    }
   }
   return 0.0f;
 }
@@ -102,6 +119,7 @@ int mpfr_apply(mpfr_t v, const mpfr_t in, const mpfr_t b, function f) {
     case function::acos: return mpfr_acos(v, in, MPFR_RNDN);
     case function::erf: return mpfr_erf(v, in, MPFR_RNDN);
     case function::atan_yx: return mpfr_atan2(v, in, b, MPFR_RNDN);
+    case function::gelu: break;  // mpfr_reference's own branch
   }
   return 0;
 }
@@ -120,7 +138,35 @@ auto mpfr_reference(double x, function f, double b = 1.0) {
   mpfr_init2(second, 64);
   mpfr_set_d(in, x, MPFR_RNDN);
   mpfr_set_d(second, b, MPFR_RNDN);
-  int t = mpfr_apply(v, in, second, f);
+  int t = 0;
+  if (f == function::gelu) {
+    // x/2 erfc(-x/sqrt 2) at 300 bits in MPFR's full exponent range (results near 2^-150
+    // and erfc's tiny values fit), then rounded once into the format's range.
+    mpfr_t wide, root;
+    mpfr_init2(wide, 300);
+    mpfr_init2(root, 300);
+    mpfr_set_emin(saved_min);
+    mpfr_set_emax(saved_max);
+    if (mpfr_inf_p(in) && mpfr_sgn(in) < 0) {
+      mpfr_set_zero(wide, -1);  // ACTIVATION_GELU's -Inf: -0, the limit
+    } else if (mpfr_inf_p(in) || mpfr_nan_p(in) || mpfr_zero_p(in)) {
+      mpfr_set(wide, in, MPFR_RNDN);
+    } else {
+      mpfr_sqrt_ui(root, 2, MPFR_RNDN);
+      mpfr_div(wide, in, root, MPFR_RNDN);
+      mpfr_neg(wide, wide, MPFR_RNDN);
+      mpfr_erfc(wide, wide, MPFR_RNDN);
+      mpfr_mul(wide, wide, in, MPFR_RNDN);
+      mpfr_div_2ui(wide, wide, 1, MPFR_RNDN);
+    }
+    mpfr_set_emin(half ? -23 : -148);
+    mpfr_set_emax(half ? 16 : 128);
+    t = mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN);
+    mpfr_clear(wide);
+    mpfr_clear(root);
+  } else {
+    t = mpfr_apply(v, in, second, f);
+  }
   t = mpfr_subnormalize(v, t, MPFR_RNDN);
   const double d = mpfr_get_d(v, MPFR_RNDN);  // exact: a binary16/32 value, +-0, +-Inf or NaN
   mpfr_clear(v);
@@ -447,11 +493,13 @@ int main(int argc, char** argv) {
       bench_all<dmlref::ops::asin>(function::asin);
       bench_all<dmlref::ops::acos>(function::acos);
       bench_all<dmlref::ops::erf>(function::erf);
+      bench_all<dmlref::ops::activation_gelu>(function::gelu);
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
     } else {
-      std::fprintf(stderr, "usage: %s [--stride N] [--threads N] [--only sin|cos|tan|atan|asin|acos|erf|atan_yx]\n",
+      std::fprintf(stderr,
+                   "usage: %s [--stride N] [--threads N] [--only sin|cos|tan|atan|asin|acos|erf|atan_yx|gelu]\n",
                    argv[0]);
       return 2;
     }
@@ -468,6 +516,7 @@ int main(int argc, char** argv) {
   if (only.empty() || only == "acos") ok = sweep<dmlref::ops::acos>(function::acos, stride, threads) && ok;
   if (only.empty() || only == "erf") ok = sweep<dmlref::ops::erf>(function::erf, stride, threads) && ok;
   if (only.empty() || only == "atan_yx") ok = sweep_pairs(stride, threads) && ok;
+  if (only.empty() || only == "gelu") ok = sweep<dmlref::ops::activation_gelu>(function::gelu, stride, threads) && ok;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

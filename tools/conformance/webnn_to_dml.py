@@ -114,6 +114,7 @@ OPERATORS = {
     "softsign": ("ACTIVATION_SOFTSIGN", ["input"], {}, {}),
     "prelu": ("ACTIVATION_PARAMETERIZED_RELU", ["input", "slope"], {}, {}),
     "elu": ("ACTIVATION_ELU", ["input"], {"alpha": ("Alpha", 1)}, {}),
+    "gelu": ("ACTIVATION_GELU", ["input"], {}, {}),
     "sigmoid": ("ACTIVATION_SIGMOID", ["input"], {}, {}),
     "softplus": ("ACTIVATION_SOFTPLUS", ["input"], {}, {"Steepness": 1}),
     "dequantizeLinear": ("ELEMENT_WISE_DEQUANTIZE_LINEAR", ["input", "scale", "zeroPoint"], {}, {}),

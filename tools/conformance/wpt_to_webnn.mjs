@@ -43,9 +43,9 @@ export const TOLERANCES = {
   lesser: ULP(0, 0), lesserOrEqual: ULP(0, 0), logicalNot: ULP(0, 0), logicalAnd: ULP(0, 0),
   logicalOr: ULP(0, 0), logicalXor: ULP(0, 0), isNaN: ULP(0, 0), isInfinite: ULP(0, 0),
   where: ULP(0, 0),
-  elu: ULP(18, 18), hardSigmoid: ULP(2, 2), hardSwish: ULP(4, 4), leakyRelu: ULP(1, 2),
-  linear: ULP(2, 2), prelu: ULP(1, 1), sigmoid: ULP(34, 10), softplus: ULP(18, 18),
-  softsign: ULP(3, 3), tanh: ULP(16, 16),
+  elu: ULP(18, 18), gelu: ULP(18, 18), hardSigmoid: ULP(2, 2), hardSwish: ULP(4, 4),
+  leakyRelu: ULP(1, 2), linear: ULP(2, 2), prelu: ULP(1, 1), sigmoid: ULP(34, 10),
+  softplus: ULP(18, 18), softsign: ULP(3, 3), tanh: ULP(16, 16),
   dequantizeLinear: ULP(1, 1), quantizeLinear: ULP(1, 1, 1),
 };
 

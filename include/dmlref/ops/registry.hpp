@@ -20,6 +20,7 @@
 #include "dmlref/ops/acosh.hpp"
 #include "dmlref/ops/activation_celu.hpp"
 #include "dmlref/ops/activation_elu.hpp"
+#include "dmlref/ops/activation_gelu.hpp"
 #include "dmlref/ops/activation_hard_sigmoid.hpp"
 #include "dmlref/ops/activation_hard_swish.hpp"
 #include "dmlref/ops/activation_identity.hpp"
@@ -119,7 +120,7 @@ using operators = type_list<sign, constant_pow, pow, dequantize_linear, quantize
                             // The composite activations of issue 26.
                             activation_elu, activation_celu, activation_scaled_elu,
                             activation_softplus, activation_parametric_softplus,
-                            activation_scaled_tanh, activation_swish,
+                            activation_scaled_tanh, activation_swish, activation_gelu,
                             // The exact operators of issue 25.
                             divide, recip, sqrt, mean, difference_square, modulus_truncate, modulus_floor,
                             activation_linear, activation_leaky_relu, activation_thresholded_relu,

@@ -6,6 +6,7 @@
 #include "dmlref/simd/acosh.hpp"
 #include "dmlref/simd/activation_celu.hpp"
 #include "dmlref/simd/activation_elu.hpp"
+#include "dmlref/simd/activation_gelu.hpp"
 #include "dmlref/simd/activation_hard_sigmoid.hpp"
 #include "dmlref/simd/activation_hard_swish.hpp"
 #include "dmlref/simd/activation_identity.hpp"
