@@ -329,6 +329,7 @@ def write_page(runs, info, metric, reduced_reasons, compile_info, test_build, ma
     # reproduce
     L.append("## Reproduce")
     L.append("")
+    L.append("<!-- code-block: not run: a benchmark run of 20 minutes per instruction set -->")  # docs.code-blocks
     L.append("```sh")
     L.append("/usr/bin/python3 bench/report.py              # builds build/bench (-march=native) and "
              "build/bench-avx2, runs both and numpy, rewrites this page")
