@@ -414,8 +414,11 @@ TEST_CASE("exp_log: C ln(1 + e^t) (the softplus family): relative for very negat
   CHECK(m::softplus_rounded<binary32>(true, m::to_real(104.0f).magnitude, one, true) == 0u);
   CHECK(m::softplus_rounded<binary32>(true, m::to_real(300.0f).magnitude, m::to_real(3e38f).magnitude, false) == 0u);
   CHECK(m::softplus_rounded<binary32>(false, m::to_real(100.0f).magnitude, one, true) == 0x42C80000u);  // 100
-  for (const auto& [c, divide] : {std::pair{1.0f, true}, std::pair{3.0f, true}, std::pair{1.5f, false},
-                                  std::pair{3e30f, false}, std::pair{1e-3f, false}}) {
+  // (c, divide) as plain variables: lambdas and CAPTURE may not name structured bindings before C++20.
+  for (const auto& sample : {std::pair{1.0f, true}, std::pair{3.0f, true}, std::pair{1.5f, false},
+                             std::pair{3e30f, false}, std::pair{1e-3f, false}}) {
+    const float c = sample.first;
+    const bool divide = sample.second;
     const m::exact_binary cm = m::to_real(c).magnitude;
     for (std::uint32_t u = 1; u < 0x43800000u; u += 0x0003A2B3u) {  // |t| < 256
       for (const std::uint32_t bits : {u | 0x80000000u, u}) {
@@ -461,8 +464,9 @@ TEST_CASE("exp_log: C tanh|t| (SCALED_TANH, t = Beta x exact): relative for tiny
   bool known = false;
   CHECK(st::compare_scaled_tanh(product(1.0f, 16.0f), mid, mid, known) == -1);
   CHECK(known);
-  for (const auto& [c, beta] : {std::pair{1.0f, 0.5f}, std::pair{1.7159f, 0.6666667f}, std::pair{3e30f, 2.0f},
-                                std::pair{from_bits32(0x00000200u), 3.0f}, std::pair{65536.0f, 1.0f}}) {
+  for (const auto& sample : {std::pair{1.0f, 0.5f}, std::pair{1.7159f, 0.6666667f}, std::pair{3e30f, 2.0f},
+                             std::pair{from_bits32(0x00000200u), 3.0f}, std::pair{65536.0f, 1.0f}}) {
+    const float c = sample.first, beta = sample.second;  // plain variables: CAPTURE names c
     const m::exact_binary cm = m::to_real(c).magnitude;
     for (std::uint32_t u = 1; u < 0x42000000u; u += 0x0003A2B3u) {  // |x| < 32
       const m::exact_binary t = product(beta, from_bits32(u));
