@@ -8,6 +8,7 @@
 // (dml::defined_mask skips the others, as every comparison does).
 // Findings (abort): a descriptor built valid is refused; a fast output outside the budget.
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -197,9 +198,9 @@ void visit_output_type(data_type t, F&& f) {
 struct generated {
   DML_OPERATOR_TYPE type = DML_OPERATOR_INVALID;
   std::size_t input_count = 1;
-  std::array<tensor, 4> tensors;  // inputs, then the output at [input_count]
-  std::array<bool, 4> present{};
-  std::array<data_type, 4> types{};
+  std::array<tensor, dmlref::dml::max_operation_tensors> tensors;  // inputs, then the output at [input_count]
+  std::array<bool, dmlref::dml::max_operation_tensors> present{};
+  std::array<data_type, dmlref::dml::max_operation_tensors> types{};
   bool in_place = false;
   dmlref::dml::attribute_values attributes;
   std::uint64_t budget = 0;  // the operator's fast_ulp_budget for the output type
@@ -270,6 +271,26 @@ void read_operation_of(byte_source& in, generated& op) {
   op.present[out] = true;
 
   op.attributes = dmlref_fuzz::read_attributes(in, dmlref::ops::schema_of<Op>());
+  // The descriptor must stay one that validation accepts: an enumeration takes one of its
+  // values (read_attributes gives any bits one time in eight), and a typed scalar (CLIP1's Min
+  // and Max) has its typing field name the output's data type.
+  const auto& schema = dmlref::ops::schema_of<Op>();
+  for (std::size_t k = 0; k < schema.field_count; ++k) {
+    const auto& f = schema.fields[k];
+    auto& v = op.attributes.at(k);
+    if (f.kind == dmlref::dml::field_kind::attribute && f.type == dmlref::dml::field_type::enumeration &&
+        v.present && f.value_count != 0 &&
+        std::none_of(f.values, f.values + f.value_count, [&](const auto& e) { return e.value == v.bits; })) {
+      v.bits = f.values[v.bits % f.value_count].value;
+    }
+  }
+  for (std::size_t k = 0; k < schema.field_count; ++k) {
+    if (schema.fields[k].type != dmlref::dml::field_type::scalar_union || !op.attributes.at(k).present) continue;
+    dmlref::dml::attribute_value typing;
+    typing.present = true;
+    typing.bits = static_cast<std::uint32_t>(op.types[out]);
+    op.attributes.set(schema.fields[k].typed_by, typing);
+  }
   op.storage = std::make_unique<dmlref::dml::descriptor_storage>(dmlref::ops::schema_of<Op>(), descs.data(), op.attributes);
   op.desc = op.storage->op();
   op.budget = Op::fast_ulp_budget(op.types[out]);
@@ -285,7 +306,7 @@ template <class Path>
 std::unique_ptr<exact_buffer> run(Path path, const generated& op, const std::vector<std::unique_ptr<exact_buffer>>& data,
                                   std::size_t misalign) {
   std::vector<std::unique_ptr<exact_buffer>> copies;
-  std::array<input_binding, 4> inputs{};
+  std::array<input_binding, dmlref::dml::max_operation_tensors> inputs{};
   for (std::size_t k = 0; k < op.input_count; ++k) {
     if (!op.present[k]) continue;
     copies.push_back(std::make_unique<exact_buffer>(data[k]->size(), misalign * dmlref::element_size(op.types[k])));
@@ -336,7 +357,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   if (auto s = validate_descriptor(DML_FEATURE_LEVEL_6_4, op.desc, v); !s.ok()) {
     dmlref_fuzz::fail("a valid descriptor was refused: " + s.message() + op.text());
   }
-  std::array<const void*, 4> input_data{};
+  std::array<const void*, dmlref::dml::max_operation_tensors> input_data{};
   for (std::size_t k = 0; k < op.input_count; ++k) input_data[k] = op.present[k] ? data[k]->data() : nullptr;
   std::unique_ptr<bool[]> defined(new bool[offsets.size()]);
   if (auto s = dmlref::dml::defined_mask(v, input_data.data(), defined.get()); !s.ok()) {

@@ -93,12 +93,12 @@ std::uint32_t read_size(byte_source& in) {
 
 struct operation_under_test {
   std::size_t input_count = 0;  // the operator's input slots
-  std::array<dmlref_fuzz::buffer_tensor, 4> tensors;  // inputs, then the output at [input_count]
-  std::array<bool, 4> present{};
+  std::array<dmlref_fuzz::buffer_tensor, dmlref::dml::max_operation_tensors> tensors;  // inputs, then the output at [input_count]
+  std::array<bool, dmlref::dml::max_operation_tensors> present{};
   std::unique_ptr<descriptor_storage> storage;  // the descriptor and what it points to
   // The descriptor copied to the heap, exactly its size (for AddressSanitizer).
   std::unique_ptr<unsigned char[]> desc_bytes;
-  std::array<std::unique_ptr<DML_TENSOR_DESC>, 4> invalid_tensors;  // DML_TENSOR_DESCs of type INVALID
+  std::array<std::unique_ptr<DML_TENSOR_DESC>, dmlref::dml::max_operation_tensors> invalid_tensors;  // DML_TENSOR_DESCs of type INVALID
   DML_OPERATOR_DESC desc{};
   bool in_place_allowed = false;
 };
