@@ -54,6 +54,24 @@ T from_bits(typename format_of<T>::type::bits_type bits) noexcept {
   }
 }
 
+/// from_bits for a golden result: the same T, with the bits hidden from the optimiser first.
+/// Under -fno-signed-zeros (part of -ffast-math) GCC may treat a float constant -0 as +0: where
+/// a branch makes a result's bits a known constant (the sign bit alone: -0), the float it
+/// becomes can lose its sign (ACTIVATION_GELU's -0 for large negative x came out +0 at
+/// g++ -O3 -march=native -ffast-math). The operators whose golden is a correctly rounded
+/// function return through this; it also keeps such a loop from being vectorised, which their
+/// big-integer code never is.
+template <class T>
+T from_result_bits(typename format_of<T>::type::bits_type bits) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+  __asm__("" : "+r"(bits));
+#else
+  volatile typename format_of<T>::type::bits_type opaque = bits;
+  bits = opaque;
+#endif
+  return from_bits<T>(bits);
+}
+
 /// The exact value of x.
 template <class T>
 real to_real(T x) noexcept {

@@ -74,18 +74,18 @@ struct activation_celu : unary<activation_celu, support_table<since<feature_leve
     using bits_type = typename F::bits_type;
     const math::real v = math::to_real(x);
     const math::real a = math::to_real(alpha);
-    if (v.is_nan() || !a.is_finite_nonzero()) return math::from_bits<T>(F::quiet_nan);
-    if (v.is_zero()) return math::from_bits<T>(bits_type{0});
+    if (v.is_nan() || !a.is_finite_nonzero()) return math::from_result_bits<T>(F::quiet_nan);
+    if (v.is_zero()) return math::from_result_bits<T>(bits_type{0});
     if (!v.negative) return x;
     // x < 0: -|Alpha| |e^z - 1|, z = x / Alpha (negative for Alpha > 0, positive below).
     if (v.is_infinite()) {
-      if (a.negative) return math::from_bits<T>(static_cast<bits_type>(F::sign_mask | F::infinity));
+      if (a.negative) return math::from_result_bits<T>(static_cast<bits_type>(F::sign_mask | F::infinity));
       math::real minus_alpha = a;
       minus_alpha.negative = true;
       return math::round_real<T>(minus_alpha);
     }
     const bits_type magnitude = math::scaled_expm1_rounded<F>(a.magnitude, !a.negative, v.magnitude, &a.magnitude);
-    return math::from_bits<T>(static_cast<bits_type>(F::sign_mask | magnitude));
+    return math::from_result_bits<T>(static_cast<bits_type>(F::sign_mask | magnitude));
   }
   template <class T>
   bool defined(T) const noexcept {

@@ -72,20 +72,20 @@ struct activation_elu : unary<activation_elu, support_table<since<feature_level:
     using bits_type = typename F::bits_type;
     const math::real v = math::to_real(x);
     const math::real a = math::to_real(alpha);
-    if (v.is_nan()) return math::from_bits<T>(F::quiet_nan);
+    if (v.is_nan()) return math::from_result_bits<T>(F::quiet_nan);
     if (!v.negative || v.is_zero()) return x;
-    if (a.is_nan()) return math::from_bits<T>(F::quiet_nan);
+    if (a.is_nan()) return math::from_result_bits<T>(F::quiet_nan);
     // x < 0: the sign of Alpha (e^x - 1) is the opposite of Alpha's.
     const auto sign = a.negative ? bits_type{0} : F::sign_mask;
-    if (a.is_zero()) return math::from_bits<T>(sign);
-    if (a.is_infinite()) return math::from_bits<T>(static_cast<bits_type>(sign | F::infinity));
+    if (a.is_zero()) return math::from_result_bits<T>(sign);
+    if (a.is_infinite()) return math::from_result_bits<T>(static_cast<bits_type>(sign | F::infinity));
     if (v.is_infinite()) {  // -Alpha exactly
       math::real minus_alpha = a;
       minus_alpha.negative = !a.negative;
       return math::round_real<T>(minus_alpha);
     }
     const bits_type magnitude = math::scaled_expm1_rounded<F>(a.magnitude, true, v.magnitude, nullptr);
-    return math::from_bits<T>(static_cast<bits_type>(sign | magnitude));
+    return math::from_result_bits<T>(static_cast<bits_type>(sign | magnitude));
   }
   template <class T>
   bool defined(T) const noexcept {

@@ -80,16 +80,16 @@ struct activation_parametric_softplus
     using bits_type = typename F::bits_type;
     const math::real a = math::to_real(alpha);
     const math::real t = math::multiply(math::to_real(beta), math::to_real(x));  // exact: 48 bits
-    const auto nan = math::from_bits<T>(F::quiet_nan);
+    const auto nan = math::from_result_bits<T>(F::quiet_nan);
     if (a.is_nan() || t.is_nan()) return nan;
     const auto sign = a.negative ? F::sign_mask : bits_type{0};
     if (t.is_infinite()) {  // the logarithm is +Inf or +0
       const bool log_infinite = !t.negative;
       if (log_infinite ? a.is_zero() : a.is_infinite()) return nan;
-      return math::from_bits<T>(static_cast<bits_type>(sign | (log_infinite || a.is_infinite() ? F::infinity : 0u)));
+      return math::from_result_bits<T>(static_cast<bits_type>(sign | (log_infinite || a.is_infinite() ? F::infinity : 0u)));
     }
-    if (a.is_zero()) return math::from_bits<T>(sign);
-    if (a.is_infinite()) return math::from_bits<T>(static_cast<bits_type>(sign | F::infinity));
+    if (a.is_zero()) return math::from_result_bits<T>(sign);
+    if (a.is_infinite()) return math::from_result_bits<T>(static_cast<bits_type>(sign | F::infinity));
     const math::exact_binary tm = t.is_zero() ? math::exact_binary{false, 0, 0, false} : t.magnitude;
     if (!t.negative && !t.is_zero() && math::detail_exp_log::leading_exponent(tm) >= 7) {
       // t >= 128: Alpha t (72 bits) nudged away from zero: its top 64 bits with the sticky set.
@@ -98,10 +98,10 @@ struct activation_parametric_softplus
       const int cut = width > 64 ? width - 64 : 0;
       const math::exact_binary nudged{a.negative, math::detail_exp_log::shift_right(p, cut).lo,
                                       a.magnitude.exponent + tm.exponent + cut, true};
-      return math::from_bits<T>(dmlref::detail::round_to_format<F>(nudged));
+      return math::from_result_bits<T>(dmlref::detail::round_to_format<F>(nudged));
     }
     const bits_type magnitude = math::softplus_rounded<F>(t.negative && !t.is_zero(), tm, a.magnitude, false);
-    return math::from_bits<T>(static_cast<bits_type>(sign | magnitude));
+    return math::from_result_bits<T>(static_cast<bits_type>(sign | magnitude));
   }
   template <class T>
   bool defined(T) const noexcept {

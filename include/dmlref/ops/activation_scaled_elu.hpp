@@ -86,13 +86,13 @@ struct activation_scaled_elu
     const math::real v = math::to_real(x);
     const math::real a = math::to_real(alpha);
     const math::real g = math::to_real(gamma);
-    const auto nan = math::from_bits<T>(F::quiet_nan);
+    const auto nan = math::from_result_bits<T>(F::quiet_nan);
     if (v.is_nan() || g.is_nan()) return nan;
     if (!v.negative && !v.is_zero()) return math::round_real<T>(math::multiply(g, v));  // x > 0
     if (a.is_nan() || a.is_infinite()) return nan;  // NaN, or Inf - Inf
     if (v.is_zero() || a.is_zero()) {  // Gamma (+0)
       if (g.is_infinite()) return nan;
-      return math::from_bits<T>(g.negative ? F::sign_mask : bits_type{0});
+      return math::from_result_bits<T>(g.negative ? F::sign_mask : bits_type{0});
     }
     if (v.is_infinite()) {  // Gamma (-Alpha)
       math::real minus_alpha = a;
@@ -101,12 +101,12 @@ struct activation_scaled_elu
     }
     // x < 0 finite, Alpha finite nonzero: Gamma Alpha (e^x - 1), of the sign opposite to Gamma Alpha's.
     const auto sign = g.negative != a.negative ? bits_type{0} : F::sign_mask;
-    if (g.is_zero()) return math::from_bits<T>(sign);
-    if (g.is_infinite()) return math::from_bits<T>(static_cast<bits_type>(sign | F::infinity));
+    if (g.is_zero()) return math::from_result_bits<T>(sign);
+    if (g.is_infinite()) return math::from_result_bits<T>(static_cast<bits_type>(sign | F::infinity));
     const math::exact_binary c{false, g.magnitude.mantissa * a.magnitude.mantissa,
                                g.magnitude.exponent + a.magnitude.exponent, false};
     const bits_type magnitude = math::scaled_expm1_rounded<F>(c, true, v.magnitude, nullptr);
-    return math::from_bits<T>(static_cast<bits_type>(sign | magnitude));
+    return math::from_result_bits<T>(static_cast<bits_type>(sign | magnitude));
   }
   template <class T>
   bool defined(T) const noexcept {

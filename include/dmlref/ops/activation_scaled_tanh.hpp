@@ -83,20 +83,20 @@ struct activation_scaled_tanh
     using bits_type = typename F::bits_type;
     const math::real a = math::to_real(alpha);
     const math::real t = math::multiply(math::to_real(beta), math::to_real(x));  // exact: 48 bits
-    const auto nan = math::from_bits<T>(F::quiet_nan);
+    const auto nan = math::from_result_bits<T>(F::quiet_nan);
     if (a.is_nan() || t.is_nan()) return nan;
     const bool negative = a.negative != t.negative;
     const auto sign = negative ? F::sign_mask : bits_type{0};
-    if (t.is_zero()) return a.is_infinite() ? nan : math::from_bits<T>(sign);  // Alpha (+-0)
-    if (a.is_zero()) return math::from_bits<T>(sign);
-    if (a.is_infinite()) return math::from_bits<T>(static_cast<bits_type>(sign | F::infinity));
+    if (t.is_zero()) return a.is_infinite() ? nan : math::from_result_bits<T>(sign);  // Alpha (+-0)
+    if (a.is_zero()) return math::from_result_bits<T>(sign);
+    if (a.is_infinite()) return math::from_result_bits<T>(static_cast<bits_type>(sign | F::infinity));
     if (t.is_infinite()) {  // tanh t = +-1
       math::real r = a;
       r.negative = negative;
       return math::round_real<T>(r);
     }
     const bits_type magnitude = math::scaled_tanh_rounded<F>(t.magnitude, a.magnitude);
-    return math::from_bits<T>(static_cast<bits_type>(sign | magnitude));
+    return math::from_result_bits<T>(static_cast<bits_type>(sign | magnitude));
   }
   template <class T>
   bool defined(T) const noexcept {

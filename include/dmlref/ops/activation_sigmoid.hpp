@@ -45,7 +45,7 @@ struct activation_sigmoid : unary<activation_sigmoid, support_table<since<featur
   template <class T>
   T operator()(T x) const {
     using F = typename math::format_of<T>::type;
-    return math::from_bits<T>(math::sigmoid_rounded<F>(math::to_real(x)));
+    return math::from_result_bits<T>(math::sigmoid_rounded<F>(math::to_real(x)));
   }
   template <class T>
   bool defined(T) const noexcept {

@@ -70,15 +70,15 @@ struct activation_softplus
     using bits_type = typename F::bits_type;
     const math::real v = math::to_real(x);
     const math::real s = math::to_real(steepness);
-    if (v.is_nan() || !s.is_finite_nonzero() || s.negative) return math::from_bits<T>(F::quiet_nan);
-    if (v.is_infinite()) return math::from_bits<T>(v.negative ? bits_type{0} : F::infinity);
+    if (v.is_nan() || !s.is_finite_nonzero() || s.negative) return math::from_result_bits<T>(F::quiet_nan);
+    if (v.is_infinite()) return math::from_result_bits<T>(v.negative ? bits_type{0} : F::infinity);
     math::exact_binary t{false, 0, 0, false};  // Steepness x, exactly (48 bits)
     if (!v.is_zero()) {
       t = {false, s.magnitude.mantissa * v.magnitude.mantissa, s.magnitude.exponent + v.magnitude.exponent, false};
       // t >= 128: x, the rest below 2^-191 of it.
       if (!v.negative && math::detail_exp_log::leading_exponent(t) >= 7) return x;
     }
-    return math::from_bits<T>(math::softplus_rounded<F>(v.negative, t, s.magnitude, true));
+    return math::from_result_bits<T>(math::softplus_rounded<F>(v.negative, t, s.magnitude, true));
   }
   template <class T>
   bool defined(T) const noexcept {

@@ -75,14 +75,14 @@ struct activation_swish : unary<activation_swish, support_table<since<feature_le
     using bits_type = typename F::bits_type;
     const math::real v = math::to_real(x);
     const math::real t = math::multiply(math::to_real(sigmoid_input_scale), v);  // exact: 48 bits
-    const auto nan = math::from_bits<T>(F::quiet_nan);
+    const auto nan = math::from_result_bits<T>(F::quiet_nan);
     if (v.is_nan() || t.is_nan()) return nan;  // NaN s gives a NaN t
     const auto sign = v.negative ? F::sign_mask : bits_type{0};
     if (v.is_zero()) return x;
     if (t.is_infinite()) {
       if (!t.negative) return x;                       // x sigmoid(+Inf) = x 1
       if (v.is_infinite()) return nan;                 // Inf (+0)
-      return math::from_bits<T>(sign);                 // x (+0)
+      return math::from_result_bits<T>(sign);                 // x (+0)
     }
     if (t.is_zero()) {  // x / 2, exact, rounded once
       math::real half = v;
@@ -90,7 +90,7 @@ struct activation_swish : unary<activation_swish, support_table<since<feature_le
       return math::round_real<T>(half);
     }
     const bits_type magnitude = math::swish_rounded<F>(v.magnitude, t.negative, t.magnitude);
-    return math::from_bits<T>(static_cast<bits_type>(sign | magnitude));
+    return math::from_result_bits<T>(static_cast<bits_type>(sign | magnitude));
   }
   template <class T>
   bool defined(T) const noexcept {

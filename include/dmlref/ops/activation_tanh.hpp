@@ -39,7 +39,7 @@ struct activation_tanh : unary<activation_tanh, support_table<since<feature_leve
   template <class T>
   T operator()(T x) const {
     using F = typename math::format_of<T>::type;
-    return math::from_bits<T>(math::tanh_rounded<F>(math::to_real(x)));
+    return math::from_result_bits<T>(math::tanh_rounded<F>(math::to_real(x)));
   }
   template <class T>
   bool defined(T) const noexcept {

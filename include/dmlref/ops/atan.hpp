@@ -53,7 +53,7 @@ struct atan : unary<atan, support_table<since<feature_level::level_1_0, float_el
   template <class T>
   T operator()(T x) const {
     using F = typename math::format_of<T>::type;
-    return math::from_bits<T>(math::atan_rounded<F>(scaled_input(x, scale_and_bias)));
+    return math::from_result_bits<T>(math::atan_rounded<F>(scaled_input(x, scale_and_bias)));
   }
   template <class T>
   bool defined(T) const noexcept {

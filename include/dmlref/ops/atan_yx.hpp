@@ -51,7 +51,7 @@ struct atan_yx : binary<atan_yx, support_table<since<feature_level::level_3_1, f
   template <class T>
   T operator()(T a, T b) const {
     using F = typename math::format_of<T>::type;
-    return math::from_bits<T>(math::atan2_rounded<F>(math::to_real(a), math::to_real(b)));
+    return math::from_result_bits<T>(math::atan2_rounded<F>(math::to_real(a), math::to_real(b)));
   }
   /// False at the origin (both zero, on the bits: any sign).
   template <class T>

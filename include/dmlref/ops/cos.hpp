@@ -55,7 +55,7 @@ struct cos : unary<cos, support_table<since<feature_level::level_1_0, float_elem
   template <class T>
   T operator()(T x) const {
     using F = typename math::format_of<T>::type;
-    return math::from_bits<T>(math::cos_rounded<F>(scaled_input(x, scale_and_bias)));
+    return math::from_result_bits<T>(math::cos_rounded<F>(scaled_input(x, scale_and_bias)));
   }
   template <class T>
   bool defined(T) const noexcept {

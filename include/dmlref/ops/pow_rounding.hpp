@@ -38,7 +38,7 @@ T pow_rounded(const math::real& base, const math::real& exponent) {
   }
   auto bits = math::pow_magnitude_rounded<F>(base.magnitude, exponent);
   if (plan.negative) bits = static_cast<decltype(bits)>(bits | F::sign_mask);
-  return math::from_bits<T>(bits);
+  return math::from_result_bits<T>(bits);
 }
 
 }  // namespace dmlref::ops::detail
