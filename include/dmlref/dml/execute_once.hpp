@@ -14,8 +14,8 @@
 //                                         indices k, k + S, k + 2S, ...: compiled in
 //                                         parallel, each a fraction of the whole.
 //
-// Every other translation unit declares each operator's operation_run extern and links
-// against these.
+// Every other translation unit declares each operator's operation_run (and ADD1's
+// ops::fused_activations) extern and links against these.
 
 #include <cstddef>
 
@@ -80,6 +80,15 @@ DMLREF_DETAIL_EIGHT_SLOTS(DMLREF_DETAIL_SHARD_SLOT, 0) DMLREF_DETAIL_EIGHT_SLOTS
 #undef DMLREF_DETAIL_SHARD_SLOT
 #else
 DMLREF_DETAIL_EVERY_SLOT(DMLREF_DETAIL_DECLARE_SLOT)
+#endif
+
+// ADD1's fused activations (ops::fused_activations: every activation's golden functor, reached
+// by validating any descriptor) go with the first shard.
+#if defined(DMLREF_INSTANTIATE_EXECUTE) || \
+    (defined(DMLREF_INSTANTIATE_EXECUTE_SHARD) && DMLREF_INSTANTIATE_EXECUTE_SHARD == 0)
+template struct dmlref::ops::fused_activations<dmlref::dml::attribute_values>;
+#else
+extern template struct dmlref::ops::fused_activations<dmlref::dml::attribute_values>;
 #endif
 
 #undef DMLREF_DETAIL_DECLARE_SLOT

@@ -232,33 +232,11 @@ status check_fused(feature_level level, data_type output, const dml::attribute_v
 /// ADD1's FusedActivation, read from the registry (ops/add1.hpp declares what it holds).
 template <class Key>
 struct fused_activations {
-  static fused_activation make(const std::shared_ptr<const dml::nested_operator>& n) {
-    fused_activation f;
-    if (!n || n->schema == nullptr) return f;
-    for_each_operator([&](auto tag) {
-      using Op = typename decltype(tag)::type;
-      if constexpr (detail_fused::fusable<Op>()) {
-        if (Op::dml_type == n->schema->type) f = fused_activation::of(Op::from_attributes(n->attributes), n);
-      }
-    });
-    return f;
-  }
-
-  static status check(feature_level level, data_type output, const dml::nested_operator& n) {
-    status result = status::error(errc::invalid_argument, "", "FusedActivation",
-                                  std::string(n.schema == nullptr ? "an operator" : n.schema->name) +
-                                      " cannot be fused: a fused activation is an ACTIVATION_ operator of one input "
-                                      "and one output tensor that this build computes (" +
-                                      names() + ")");
-    if (n.schema == nullptr) return result;
-    for_each_operator([&](auto tag) {
-      using Op = typename decltype(tag)::type;
-      if constexpr (detail_fused::fusable<Op>()) {
-        if (Op::dml_type == n.schema->type) result = detail_fused::check_fused<Op>(level, output, n.attributes);
-      }
-    });
-    return result;
-  }
+  // make and check reach every activation's golden functor and attribute rules: defined out
+  // of the class, so that a program compiling the runtime layer once (dml/execute_once.hpp)
+  // instantiates them in one translation unit, not in each one that validates a descriptor.
+  static fused_activation make(const std::shared_ptr<const dml::nested_operator>& n);
+  static status check(feature_level level, data_type output, const dml::nested_operator& n);
 
   static std::vector<dml::attribute_values> samples(data_type output) {
     const auto& add1_schema = *dml::find_schema(dml::DML_OPERATOR_ELEMENT_WISE_ADD1);
@@ -297,6 +275,36 @@ struct fused_activations {
     return out;
   }
 };
+
+template <class Key>
+fused_activation fused_activations<Key>::make(const std::shared_ptr<const dml::nested_operator>& n) {
+  fused_activation f;
+  if (!n || n->schema == nullptr) return f;
+  for_each_operator([&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    if constexpr (detail_fused::fusable<Op>()) {
+      if (Op::dml_type == n->schema->type) f = fused_activation::of(Op::from_attributes(n->attributes), n);
+    }
+  });
+  return f;
+}
+
+template <class Key>
+status fused_activations<Key>::check(feature_level level, data_type output, const dml::nested_operator& n) {
+  status result = status::error(errc::invalid_argument, "", "FusedActivation",
+                                std::string(n.schema == nullptr ? "an operator" : n.schema->name) +
+                                    " cannot be fused: a fused activation is an ACTIVATION_ operator of one input "
+                                    "and one output tensor that this build computes (" +
+                                    names() + ")");
+  if (n.schema == nullptr) return result;
+  for_each_operator([&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    if constexpr (detail_fused::fusable<Op>()) {
+      if (Op::dml_type == n.schema->type) result = detail_fused::check_fused<Op>(level, output, n.attributes);
+    }
+  });
+  return result;
+}
 
 inline std::string operator_names() {
   std::string names;
