@@ -14,7 +14,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
@@ -42,13 +41,6 @@ inline doubles expm1_lanes(doubles v) noexcept {
   return xsimd::select(xsimd::abs(v) < doubles(0.125), small, large);
 }
 
-/// Whether a FLOAT32 attribute is finite, read on its bits.
-inline bool finite(float a) noexcept {
-  std::uint32_t bits;
-  std::memcpy(&bits, &a, 4);
-  return (bits & 0x7F800000u) != 0x7F800000u;
-}
-
 }  // namespace detail_activation_elu
 
 template <class T>
@@ -57,7 +49,7 @@ struct kernel<ops::activation_elu, T, T> {
   static constexpr std::size_t step = width;
   static constexpr bool paired = std::is_same_v<T, float16>;
 
-  static bool accepts(const ops::activation_elu& op) noexcept { return detail_activation_elu::finite(op.alpha); }
+  static bool accepts(const ops::activation_elu& op) noexcept { return finite_attribute(op.alpha); }
 
   template <class Source>
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::activation_elu& op, T* out, std::size_t i, Source in) {

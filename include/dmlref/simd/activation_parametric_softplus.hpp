@@ -31,10 +31,9 @@ struct kernel<ops::activation_parametric_softplus, T, T> {
   static constexpr bool paired = std::is_same_v<T, float16>;
 
   static bool accepts(const ops::activation_parametric_softplus& op) noexcept {
-    std::uint32_t a, b;
+    std::uint32_t a;
     std::memcpy(&a, &op.alpha, 4);
-    std::memcpy(&b, &op.beta, 4);
-    return (a & 0x7FFFFFFFu) <= 0x5F800000u && (b & 0x7F800000u) != 0x7F800000u;  // |Alpha| <= 2^64
+    return (a & 0x7FFFFFFFu) <= 0x5F800000u && finite_attribute(op.beta);  // |Alpha| <= 2^64
   }
 
   template <class Source>

@@ -28,7 +28,7 @@ struct kernel<ops::activation_scaled_elu, T, T> {
   static constexpr bool paired = std::is_same_v<T, float16>;
 
   static bool accepts(const ops::activation_scaled_elu& op) noexcept {
-    return detail_activation_elu::finite(op.alpha) && detail_activation_elu::finite(op.gamma) && op.alpha != 0.0f;
+    return finite_attribute(op.alpha) && finite_attribute(op.gamma) && op.alpha != 0.0f;
   }
 
   template <class Source>

@@ -34,10 +34,7 @@ struct kernel<ops::activation_scaled_tanh, T, T> {
   static constexpr bool paired = std::is_same_v<T, float16>;
 
   static bool accepts(const ops::activation_scaled_tanh& op) noexcept {
-    std::uint32_t a, b;
-    std::memcpy(&a, &op.alpha, 4);
-    std::memcpy(&b, &op.beta, 4);
-    return (a & 0x7F800000u) != 0x7F800000u && (b & 0x7F800000u) != 0x7F800000u;
+    return finite_attribute(op.alpha) && finite_attribute(op.beta);
   }
 
   template <class Source>

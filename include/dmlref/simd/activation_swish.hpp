@@ -15,7 +15,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
@@ -34,9 +33,7 @@ struct kernel<ops::activation_swish, T, T> {
   static constexpr bool paired = std::is_same_v<T, float16>;
 
   static bool accepts(const ops::activation_swish& op) noexcept {
-    std::uint32_t s;
-    std::memcpy(&s, &op.sigmoid_input_scale, 4);
-    return (s & 0x7F800000u) != 0x7F800000u;
+    return finite_attribute(op.sigmoid_input_scale);
   }
 
   template <class Source>

@@ -14,6 +14,8 @@
 // combination, the fast path runs the golden kernels.
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <type_traits>
 #include <utility>
 
@@ -39,6 +41,14 @@ bool accepts(const Op& op) noexcept {
   } else {
     return true;
   }
+}
+
+/// Whether a FLOAT32 attribute is finite, read on its bits (a kernel's accepts: an operator
+/// whose attribute is Inf or NaN runs golden).
+inline bool finite_attribute(float a) noexcept {
+  std::uint32_t bits;
+  std::memcpy(&bits, &a, 4);
+  return (bits & 0x7F800000u) != 0x7F800000u;
 }
 
 }  // namespace dmlref::simd
