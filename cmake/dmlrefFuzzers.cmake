@@ -7,7 +7,8 @@
 # ctest entries (label fuzz-smoke):
 #   fuzz.<name>.corpus   replays fuzz/corpus/<name>/ (the committed, minimized corpus: every
 #                        past finding stays a test)
-#   fuzz.<name>.smoke    runs the fuzzer for DMLREF_FUZZ_SMOKE_SECONDS from that corpus
+#   fuzz.<name>.smoke    runs the fuzzer for DMLREF_FUZZ_SMOKE_SECONDS from that corpus, with
+#                        the seed DMLREF_FUZZ_SMOKE_SEED
 # Long runs: scripts/fuzz.sh, or the binaries themselves (docs/reliability.md).
 
 if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
@@ -17,6 +18,10 @@ if(NOT DMLREF_XSIMD_TARGET OR NOT DMLREF_JSON_TARGET)
   message(FATAL_ERROR "DMLREF_BUILD_FUZZERS needs xsimd and nlohmann_json (scripts/install-deps.sh)")
 endif()
 set(DMLREF_FUZZ_SMOKE_SECONDS 10 CACHE STRING "How long each fuzz.<name>.smoke ctest entry fuzzes")
+# A fixed seed: the gate's mutations follow one sequence on every run from a fresh tree (a
+# finding reproduces, and a run passes or fails on the code, not on luck);
+# 0 asks libFuzzer for a seed of its own (scripts/fuzz.sh's long runs).
+set(DMLREF_FUZZ_SMOKE_SEED 1 CACHE STRING "libFuzzer's -seed for the fuzz.<name>.smoke entries (0: random)")
 
 set(_fuzz "${PROJECT_SOURCE_DIR}/fuzz")
 set(_fuzz_flags -gline-tables-only -fno-omit-frame-pointer
@@ -73,6 +78,7 @@ foreach(_src IN LISTS DMLREF_FUZZ_SOURCES)
   # New inputs go to the first folder (the build tree), never into the committed corpus.
   add_test(NAME fuzz.${_short}.smoke
     COMMAND sh -c "bin=$0 art=$1 work=$2 secs=$3; shift 4; mkdir -p \"$art\" \"$work\" && exec \"$bin\" -max_total_time=$secs -print_final_stats=1 -artifact_prefix=\"$art/\" \"$@\""
-      $<TARGET_FILE:${_name}> "${_work}/artifacts" "${_work}/corpus" ${DMLREF_FUZZ_SMOKE_SECONDS} ${_args} ${_dirs})
+      $<TARGET_FILE:${_name}> "${_work}/artifacts" "${_work}/corpus" ${DMLREF_FUZZ_SMOKE_SECONDS}
+      -seed=${DMLREF_FUZZ_SMOKE_SEED} ${_args} ${_dirs})
   set_tests_properties(fuzz.${_short}.smoke PROPERTIES LABELS fuzz-smoke TIMEOUT 600 ENVIRONMENT "${_env}")
 endforeach()
