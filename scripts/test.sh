@@ -3,13 +3,13 @@
 # of CMakePresets.json (each: configure, build, ctest; the ctest entries and their labels are
 # in cmake/dmlrefTests.cmake and cmake/dmlrefFuzzers.cmake).
 #
-#   default  gcc-release       g++ C++17 -O1 -march=native: unit, conformance (both paths), tools,
-#                              Python, docs, examples, consumers (find_package, pkg-config,
-#                              add_subdirectory, Meson subproject)
+#   default  gcc-release       g++ C++17 -O1 (the test sources -O0) -march=native: unit,
+#                              conformance (both paths), tools, Python, docs, examples
 #   --full   (CI, .ci/run)     the matrix: a compiler, a standard and an instruction set each:
 #            gcc-release-full  g++ C++17 -O2, the machine's widest kernels: gcc-release with the
-#                              header checks, the exhaustive suite, the bench's list, flagproof
-#                              (golden under 12 flag sets, g++ and clang++)
+#                              consumers (find_package, pkg-config, add_subdirectory, Meson
+#                              subproject), the header checks, the exhaustive suite, the bench's
+#                              list, flagproof (golden under 12 flag sets, g++ and clang++)
 #            clang-asan        clang++ C++20, the AVX2 kernels, ASan + UBSan, assertions on:
 #                              unit, conformance, tools, fuzz-smoke (each fuzzer replays its
 #                              committed corpus, then fuzzes)
