@@ -11,7 +11,8 @@ independent arbitrary-precision evaluation (mpmath interval arithmetic and Pytho
       judges every candidate line; prints counts per kind; exits 1 if golden differs from the
       exact result anywhere or the fast path leaves its budget. --regressions writes the
       inputs worth keeping (every one where rounding the double pow once is wrong, and a
-      sample of the rest) with their exact results, for tests/test_pow_hard_cases.cpp.
+      sample of the rest) with their exact results: include/dmlref/ops/pow_hard_cases.inc
+      (ops/pow_hard_cases.hpp; tests/test_pow_hard_cases.cpp, generate --values hard).
 
 The exact result: x^y enclosed by mpmath's interval arithmetic at 64 bits, then 128, ... up
 to 16384; decided when both ends of the enclosure round (or truncate) to the same value.

@@ -2,7 +2,7 @@
 // the machinery that decides them (math/exact_pow.hpp, math/log_enclosure.hpp).
 //
 // Oracles:
-// - pow_hard_cases.inc: inputs found by scripts/pow_hard_cases.py (every positive FLOAT32
+// - ops/pow_hard_cases.hpp: inputs found by scripts/pow_hard_cases.py (every positive FLOAT32
 //   base for exponents with large denominators and exponents next to 1, every FLOAT16 pair,
 //   integer bases aimed at integer results), each with its exact result from mpmath's
 //   interval arithmetic; most are inputs where rounding the C library's double pow once
@@ -23,6 +23,7 @@
 #include "dmlref/dmlref.hpp"
 #include "dmlref/math/exact_pow.hpp"
 #include "dmlref/math/log_enclosure.hpp"
+#include "dmlref/ops/pow_hard_cases.hpp"
 
 namespace {
 
@@ -30,17 +31,7 @@ using dmlref::float16;
 using dmlref::math::bigint;
 using dmlref::math::fixed_enclosure;
 
-struct hard_case {
-  std::string_view base_type;
-  std::uint32_t base;
-  std::string_view exponent_type;
-  std::uint32_t exponent;
-  std::uint32_t exact;
-};
-
-const hard_case hard_cases[] = {
-#include "pow_hard_cases.inc"
-};
+constexpr const auto& hard_cases = dmlref::ops::pow_hard_cases;
 
 template <class T>
 T from_bits(std::uint32_t bits) {

@@ -9,6 +9,7 @@ hand-written bad inputs with the words their messages must carry.
 import json
 import os
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -481,6 +482,51 @@ def test_generate_normal_integers_are_small_and_special_values_are_the_default()
     assert -128 in json.loads(special.stdout)["cases"][0]["tensors"]["ATensor"]["data"]
     r = run_eval("generate", "--op", "ADD", "--values", "odd")
     assert r.returncode == 2 and "--values" in r.stderr
+
+
+def corpus_rows():
+    """POW's hard-to-round corpus, read from its source: (base type, base bits, exponent type,
+    exponent bits, exact result bits) per row."""
+    text = (pathlib.Path(__file__).resolve().parents[2] / "include/dmlref/ops/pow_hard_cases.inc").read_text()
+    rows = re.findall(r'\{"(\w+)", (0x[0-9a-f]+), "(\w+)", (0x[0-9a-f]+), (0x[0-9a-f]+)\}', text)
+    return [(b, int(x, 16), e, int(y, 16), int(z, 16)) for b, x, e, y, z in rows]
+
+
+def as_bits(value, type_name):
+    """A case file's element as its bit pattern: floats are written as "0x..." patterns,
+    integers as numbers (two's complement in the type's width)."""
+    if isinstance(value, str):
+        return int(value, 16)
+    return value & {"INT32": 0xFFFFFFFF, "UINT32": 0xFFFFFFFF}[type_name]
+
+
+@pytest.mark.parametrize("base,exponent", [("FLOAT32", "FLOAT32"), ("FLOAT16", "FLOAT16"), ("INT32", "FLOAT32"),
+                                           ("UINT32", "FLOAT32")])
+def test_generate_hard_values_are_pow_corpus_rows_with_their_exact_results(tmp_path, base, exponent):
+    """--values hard: one contiguous case holding every corpus row of the type pair, in order,
+    whose expected values (golden's) are the corpus's exact results; check passes on both paths."""
+    rows = [r for r in corpus_rows() if r[0] == base and r[2] == exponent]
+    assert len(rows) >= 100
+    r = run_eval("generate", "--op", "POW", "--type", base, "--exponent-type", exponent, "--values", "hard")
+    assert r.returncode == 0, r.stderr
+    cases = json.loads(r.stdout)["cases"]
+    assert len(cases) == 1 and " hard" in cases[0]["name"] and "attributes" not in cases[0]
+    case = cases[0]
+    assert [as_bits(v, base) for v in case["tensors"]["InputTensor"]["data"]] == [row[1] for row in rows]
+    assert [as_bits(v, exponent) for v in case["tensors"]["ExponentTensor"]["data"]] == [row[3] for row in rows]
+    assert [as_bits(v, base) for v in case["expected"]["OutputTensor"]] == [row[4] for row in rows]
+    path = write_json(tmp_path / "hard.json", {"cases": cases})
+    for path_name in ("golden", "fast"):
+        assert run_eval("check", path, "--path", path_name).returncode == 0
+
+
+def test_generate_hard_values_name_what_has_a_corpus():
+    r = run_eval("generate", "--op", "ADD", "--values", "hard")
+    assert r.returncode == 2
+    assert "has no hard-to-round corpus" in r.stderr and "ELEMENT_WISE_POW" in r.stderr
+    r = run_eval("generate", "--op", "POW", "--type", "FLOAT32", "--exponent-type", "INT8", "--values", "hard")
+    assert r.returncode == 2
+    assert "no row for InputTensor FLOAT32, ExponentTensor INT8" in r.stderr
 
 
 def test_generate_refuses_what_it_cannot_make():

@@ -565,9 +565,10 @@ int main(int argc, char** argv) {
   generate_command->add_option("--seed", g.seed, "the random patterns' seed (default 1)");
   generate_command
       ->add_option("--values", g.values,
-                   "special (default: special values, every binade, random bit patterns) or normal (moderate "
-                   "inputs, drawn again where golden's result is not a finite normal number)")
-      ->check(CLI::IsMember({"special", "normal"}));
+                   "special (default: special values, every binade, random bit patterns), normal (moderate "
+                   "inputs, drawn again where golden's result is not a finite normal number) or hard (the "
+                   "operator's hard-to-round corpus for the chosen types, one contiguous case: POW's)")
+      ->check(CLI::IsMember({"special", "normal", "hard"}));
   generate_command->add_flag("--list", list, "list every operator and first-input type that can be generated");
   std::string generate_dir;
   generate_command->add_option("--out-dir", generate_dir,

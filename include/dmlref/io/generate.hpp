@@ -3,7 +3,9 @@
 // registry and any supported data types, whose inputs cover the types' special values, every
 // binade of the float types, the extremes of the integer types and random bit patterns, in
 // three layouts; or ("normal") moderate inputs, for accuracy where results are ordinary
-// numbers. Expected values are golden's, added by the caller (dmlref-eval generate).
+// numbers; or ("hard") the operator's hard-to-round corpus, where it states one
+// (ops::hard_inputs_of: POW's). Expected values are golden's, added by the caller
+// (dmlref-eval generate).
 //
 // Contract: generate_cases(o) returns cases that validate at the newest feature level; a
 // tensor whose type o does not fix takes the first type (the first input's type, then
@@ -36,7 +38,9 @@ struct generate_options {
   std::uint64_t seed = 1;
   // "special": special values, every binade, the integer extremes and random bit patterns;
   // "normal": moderate values (moderate_value below), which dmlref-eval generate then redraws
-  // where golden's result is not a finite normal number.
+  // where golden's result is not a finite normal number; "hard": the rows of the operator's
+  // hard-to-round corpus for the chosen types, in one contiguous case per attribute sample
+  // (count, seed and the layouts do not apply).
   std::string values = "special";
 };
 
@@ -158,6 +162,7 @@ struct operator_tensors {
   std::vector<std::vector<data_type>> slot_types;  // per tensor: the types the dispatch gives it
   status (*check_support)(feature_level, const ops::operation_types&) = nullptr;
   std::vector<dml::attribute_values> (*attribute_samples)(const ops::operation_types&) = nullptr;
+  std::vector<std::vector<std::uint64_t>> (*hard_inputs)(const ops::operation_types&) = nullptr;  // null: none
 };
 
 template <class Op>
@@ -173,7 +178,38 @@ operator_tensors tensors_of() {
   }
   t.check_support = [](feature_level level, const ops::operation_types& types) { return Op::check_support(level, types); };
   t.attribute_samples = [](const ops::operation_types& types) { return ops::attribute_samples_of<Op>(types); };
+  if constexpr (ops::has_hard_inputs_v<Op>) {
+    t.hard_inputs = [](const ops::operation_types& types) { return ops::hard_inputs_of<Op>(types); };
+  }
   return t;
+}
+
+/// Bit patterns as a JSON array of values of the type (values_json).
+inline json values_of_bits(data_type type, const std::vector<std::uint64_t>& bits) {
+  json out;
+  visit_element_type(type, [&](auto* tag) {
+    using T = std::remove_pointer_t<decltype(tag)>;
+    std::vector<T> v;
+    for (const auto b : bits) {
+      if constexpr (is_float_element_v<T>) {
+        v.push_back(math::from_bits<T>(static_cast<typename math::format_of<T>::type::bits_type>(b)));
+      } else {
+        v.push_back(static_cast<T>(b));
+      }
+    }
+    out = values_json(v);
+  });
+  return out;
+}
+
+/// The operators that state a hard-to-round corpus: "ELEMENT_WISE_POW".
+inline std::string operators_with_hard_inputs() {
+  std::string names;
+  ops::for_each_operator([&](auto tag) {
+    using Op = typename decltype(tag)::type;
+    if constexpr (ops::has_hard_inputs_v<Op>) names += (names.empty() ? "" : ", ") + std::string(ops::name_of<Op>);
+  });
+  return names;
 }
 
 /// The operator's tensors with their types: fixed ones from o; for the others the first
@@ -236,6 +272,62 @@ inline bool choose_types(const generate_options& o, const operator_tensors& op,
   return true;
 }
 
+/// A case without its tensors' data: format, name (the operator, what, each tensor's type,
+/// the attributes), op, feature level, attributes.
+inline json case_head(const dml::operator_schema& schema, const std::string& what,
+                      const std::vector<std::pair<std::string, data_type>>& tensors,
+                      const dml::attribute_values& attributes) {
+  json c;
+  c["format"] = "dmlref-case/1";
+  std::string name = std::string(schema.name) + " " + what;
+  for (const auto& [tensor, t] : tensors) name += " " + tensor + ":" + std::string(dmlref::name(t));
+  if (const auto label = attributes_label(attributes); !label.empty()) name += " " + label;
+  c["name"] = name;
+  c["op"] = schema.name;
+  c["featureLevel"] = "6_4";
+  c["tensors"] = json::object();
+  if (auto a = attributes_json(attributes); !a.empty()) c["attributes"] = std::move(a);
+  return c;
+}
+
+/// --values hard: one contiguous case per attribute sample holding every row of the
+/// operator's corpus for these types; none and *problem where it has no corpus or no row.
+inline std::vector<json> hard_cases(const dml::operator_schema& schema, const operator_tensors& op,
+                                    const std::vector<std::pair<std::string, data_type>>& tensors,
+                                    const ops::operation_types& types, const std::vector<dml::attribute_values>& samples,
+                                    std::string& problem) {
+  std::vector<json> cases;
+  if (op.hard_inputs == nullptr) {
+    problem = std::string(schema.name) + " has no hard-to-round corpus (--values hard); the operators with one: " +
+              operators_with_hard_inputs();
+    return cases;
+  }
+  for (const auto& attributes : samples) {
+    ops::operation_types bound = types;  // ScaleBias moves the inputs off the corpus's
+    bound.scale_bias = attributes.scale_bias().has_value();
+    const auto columns = op.hard_inputs(bound);
+    if (columns.empty() || columns[0].empty()) continue;
+    const auto count = static_cast<std::uint32_t>(columns[0].size());
+    json c = case_head(schema, "contiguous hard", tensors, attributes);
+    for (std::size_t k = 0; k < tensors.size(); ++k) {
+      const auto& [tensor, t] = tensors[k];
+      json desc;
+      desc["dataType"] = std::string(dmlref::name(t));
+      desc["sizes"] = {count};
+      if (k < columns.size()) desc["data"] = values_of_bits(t, columns[k]);
+      c["tensors"][tensor] = std::move(desc);
+    }
+    cases.push_back(std::move(c));
+  }
+  if (cases.empty()) {
+    std::string bound;
+    for (const auto& [tensor, t] : tensors) bound += (bound.empty() ? "" : ", ") + tensor + " " + std::string(dmlref::name(t));
+    problem = std::string(schema.name) + "'s hard-to-round corpus has no row for " + bound +
+              " (choose the types with --type and --tensor-type)";
+  }
+  return cases;
+}
+
 }  // namespace detail_generate
 
 /// The cases, or an empty list and *problem saying why (an unknown operator, unsupported
@@ -259,11 +351,12 @@ inline std::vector<json> generate_cases(const generate_options& o, std::string& 
     problem = "--count takes at least 2 elements";
     return cases;
   }
-  if (o.values != "special" && o.values != "normal") {
-    problem = "the values are special and normal, not \"" + o.values + "\"";
+  if (o.values != "special" && o.values != "normal" && o.values != "hard") {
+    problem = "the values are special, normal and hard, not \"" + o.values + "\"";
     return cases;
   }
   const bool normal = o.values == "normal";
+  const bool hard = o.values == "hard";
   const auto values = [&](data_type t, std::uint32_t n, std::mt19937_64& r) {
     return normal ? detail_generate::moderate_values(t, n, r) : detail_generate::generated_values(t, n, r);
   };
@@ -278,18 +371,12 @@ inline std::vector<json> generate_cases(const generate_options& o, std::string& 
     types.present[k] = true;
   }
   const auto samples = op.attribute_samples(types);
+  if (hard) return detail_generate::hard_cases(*schema, op, tensors, types, samples, problem);
   std::mt19937_64 rng(o.seed);
   const std::uint32_t columns = o.count / 2, rows = 2;  // broadcast and padded: 2 x columns
   for (const auto& layout : o.layouts) {
     for (const auto& attributes : samples) {
-      json c;
-      c["format"] = "dmlref-case/1";
-      std::string name = std::string(schema->name) + " " + layout + (normal ? " normal" : "");
-      for (const auto& [tensor, t] : tensors) name += " " + tensor + ":" + std::string(dmlref::name(t));
-      if (const auto label = attributes_label(attributes); !label.empty()) name += " " + label;
-      c["name"] = name;
-      c["op"] = schema->name;
-      c["featureLevel"] = "6_4";
+      json c = detail_generate::case_head(*schema, layout + (normal ? " normal" : ""), tensors, attributes);
       json& ts = c["tensors"];
       for (std::size_t k = 0; k < tensors.size(); ++k) {
         const auto& [tensor, t] = tensors[k];
@@ -314,7 +401,6 @@ inline std::vector<json> generate_cases(const generate_options& o, std::string& 
         }
         ts[tensor] = std::move(desc);
       }
-      if (auto a = attributes_json(attributes); !a.empty()) c["attributes"] = std::move(a);
       cases.push_back(std::move(c));
     }
   }

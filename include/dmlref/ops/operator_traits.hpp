@@ -16,7 +16,11 @@
 //                                    FusedActivation): Op::check_attributes where Op states
 //                                    one, else none;
 //   attribute_samples_of<Op>(types)  the attribute sets for an operation binding these types
-//                                    (attributes typed by a tensor's data type need them).
+//                                    (attributes typed by a tensor's data type need them);
+//   hard_inputs_of<Op>(types)        its hard-to-round corpus for an operation binding these
+//                                    types: the inputs' bit patterns, one column per input
+//                                    tensor (Op::hard_inputs where Op states one, else none;
+//                                    has_hard_inputs_v<Op> says which).
 
 #include <array>
 #include <cstddef>
@@ -169,6 +173,11 @@ struct has_check_attributes<Op, std::void_t<decltype(Op::check_attributes(
                                     std::declval<feature_level>(), std::declval<const operation_types&>(),
                                     std::declval<const dml::attribute_values&>()))>> : std::true_type {};
 template <class Op, class = void>
+struct has_hard_inputs : std::false_type {};
+template <class Op>
+struct has_hard_inputs<Op, std::void_t<decltype(Op::hard_inputs(std::declval<const operation_types&>()))>>
+    : std::true_type {};
+template <class Op, class = void>
 struct has_typed_attribute_samples : std::false_type {};
 template <class Op>
 struct has_typed_attribute_samples<Op, std::void_t<decltype(Op::attribute_samples(std::declval<const operation_types&>()))>>
@@ -197,6 +206,23 @@ std::vector<dml::attribute_values> attribute_samples_of(const operation_types& t
   } else {
     (void)t;
     return attribute_samples_of<Op>();
+  }
+}
+
+/// Whether Op states a hard-to-round corpus (hard_inputs_of).
+template <class Op>
+inline constexpr bool has_hard_inputs_v = detail::has_hard_inputs<Op>::value;
+
+/// Op's hard-to-round inputs for an operation binding types t, as bit patterns, one column
+/// per input tensor (each column as long as the others); empty where Op states none, or none
+/// for these types.
+template <class Op>
+std::vector<std::vector<std::uint64_t>> hard_inputs_of(const operation_types& t) {
+  if constexpr (has_hard_inputs_v<Op>) {
+    return Op::hard_inputs(t);
+  } else {
+    (void)t;
+    return {};
   }
 }
 

@@ -31,11 +31,13 @@
 #include <cstdint>
 #include <optional>
 #include <type_traits>
+#include <vector>
 
 #include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/exact_pow.hpp"
 #include "dmlref/ops/operator_traits.hpp"
+#include "dmlref/ops/pow_hard_cases.hpp"
 #include "dmlref/ops/pow_rounding.hpp"
 #include "dmlref/ops/scale_bias.hpp"
 #include "dmlref/ops/support.hpp"
@@ -92,6 +94,21 @@ struct pow {
   }
 
   std::optional<scale_bias> scale_and_bias = std::nullopt;
+
+  /// The hard-to-round corpus (ops/pow_hard_cases.hpp): its rows whose base and exponent
+  /// types are t's, as {bases, exponents} bit patterns (without ScaleBias: the corpus is of
+  /// the bases themselves).
+  static std::vector<std::vector<std::uint64_t>> hard_inputs(const operation_types& t) {
+    std::vector<std::vector<std::uint64_t>> columns(2);
+    if (t.scale_bias) return columns;
+    for (const auto& row : pow_hard_cases) {
+      if (row.base_type == name(t.type[slot::input]) && row.exponent_type == name(t.type[slot::exponent])) {
+        columns[0].push_back(row.base);
+        columns[1].push_back(row.exponent);
+      }
+    }
+    return columns;
+  }
 
   /// Report note: integer wrap-around, and the truncation of mixed integer POW.
   const char* unverified_note(const operation_types& t, const double* in) const noexcept {
