@@ -567,7 +567,7 @@ int main(int argc, char** argv) {
       ->add_option("--values", g.values,
                    "special (default: special values, every binade, random bit patterns), normal (moderate "
                    "inputs, drawn again where golden's result is not a finite normal number) or hard (the "
-                   "operator's hard-to-round corpus for the chosen types, one contiguous case: POW's)")
+                   "operator's hard-to-round corpus for the chosen types, where it states one: one contiguous case)")
       ->check(CLI::IsMember({"special", "normal", "hard"}));
   generate_command->add_flag("--list", list, "list every operator and first-input type that can be generated");
   std::string generate_dir;

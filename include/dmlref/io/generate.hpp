@@ -4,7 +4,7 @@
 // binade of the float types, the extremes of the integer types and random bit patterns, in
 // three layouts; or ("normal") moderate inputs, for accuracy where results are ordinary
 // numbers; or ("hard") the operator's hard-to-round corpus, where it states one
-// (ops::hard_inputs_of: POW's). Expected values are golden's, added by the caller
+// (ops::hard_inputs_of). Expected values are golden's, added by the caller
 // (dmlref-eval generate).
 //
 // Contract: generate_cases(o) returns cases that validate at the newest feature level; a
@@ -202,7 +202,7 @@ inline json values_of_bits(data_type type, const std::vector<std::uint64_t>& bit
   return out;
 }
 
-/// The operators that state a hard-to-round corpus: "ELEMENT_WISE_POW".
+/// The operators that state a hard-to-round corpus, comma-separated (the registry's fold).
 inline std::string operators_with_hard_inputs() {
   std::string names;
   ops::for_each_operator([&](auto tag) {
