@@ -201,3 +201,49 @@ TEST_CASE("pow boundaries: logarithms agree with exact integer comparison") {
   }
   CHECK(compared > 300);
 }
+
+TEST_CASE("pow stage 1: the exact power lies within the approximation's bound") {
+  // x^y against the two ends (Y -+ K) 2^q of stage 1's interval, decided exactly (stage 2 or
+  // 3): every lower end at or below the power, every upper end at or above. FLOAT32 bases and
+  // exponents aimed at results across FLOAT32's range, bases next to 1 with large exponents,
+  // and 32-bit integer bases (the wide logarithm) with FLOAT32 exponents.
+  using dmlref::detail::exact_binary;
+  namespace dp = dmlref::math::detail_pow;
+  std::mt19937_64 rng(11);
+  const auto as_real = [](float v) { return dmlref::math::to_real(v); };
+  int checked = 0;
+  for (int i = 0; i < 3000; ++i) {
+    exact_binary x;
+    float yf = 0;
+    const int kind = i % 3;
+    if (kind == 0) {  // FLOAT32 base anywhere, the power between 2^-160 and 2^140
+      const float xf = std::ldexp(static_cast<float>((rng() >> 40) | 1) / 16777216.0f + 0.5f, static_cast<int>(rng() % 240) - 120);
+      x = as_real(xf).magnitude;
+      yf = static_cast<float>((static_cast<double>(rng() % 300) - 160.0) / std::log2(static_cast<double>(xf)));
+    } else if (kind == 1) {  // 1 -+ a few units: the logarithm near 1, |y| large
+      const std::uint64_t a = 1 + rng() % 60000;
+      const bool below = (rng() & 1) != 0;
+      x = below ? exact_binary{false, (std::uint64_t{1} << 24) - a, -24, false}
+                : exact_binary{false, (std::uint64_t{1} << 23) + a, -23, false};
+      yf = std::ldexp(static_cast<float>(rng() % 100000) + 1.0f, static_cast<int>(rng() % 12)) * ((rng() & 1) != 0 ? 1.0f : -1.0f);
+    } else {  // 32-bit integer bases, at least 2^24
+      x = exact_binary{false, (std::uint64_t{1} << 24) + (rng() & 0xFEFFFFFFu), 0, false};
+      yf = static_cast<float>(static_cast<double>(rng() % 20000) / 10000.0 - 1.0) * 2.0f;
+    }
+    if (yf == 0 || !std::isfinite(yf)) continue;
+    const dmlref::math::real y = as_real(yf);
+    const auto estimate = dp::pow_approximation(x, y);
+    if (estimate.where != dp::pow_estimate::range::approximated) continue;
+    const auto& a = estimate.value;
+    REQUIRE(a.mantissa > a.error);
+    bool known_low = false, known_high = false;
+    const int low = dp::compare_pow_with(x, y, exact_binary{false, a.mantissa - a.error, a.exponent, false}, known_low);
+    const int high = dp::compare_pow_with(x, y, exact_binary{false, a.mantissa + a.error, a.exponent, false}, known_high);
+    REQUIRE(known_low);
+    REQUIRE(known_high);
+    CHECK(low >= 0);
+    CHECK(high <= 0);
+    ++checked;
+  }
+  CHECK(checked > 2000);
+}

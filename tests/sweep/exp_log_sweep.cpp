@@ -15,10 +15,15 @@
 //   FLOAT16: all 65,536 bit patterns against MPFR at binary16's precision and range.
 //   fast:    the fast path (dmlref::fast, xsimd) on the same inputs: the worst ULP distance
 //            from golden, against each operator's fast_ulp_budget.
+//   POW:     pairs. FLOAT32: 2^32 / stride pairs (x, y), pair j's bits from a hash of j (two in
+//            three aimed at results across FLOAT32's whole range, subnormals included), and
+//            the hard-to-round corpus (ops::pow::hard_inputs), against LLVM's powf, MPFR
+//            deciding differences; FLOAT16: the pairs x 2^16 + y = 0, stride, 2 stride, ...
+//            (stride 1: all 2^32) against MPFR.
 //
 // Usage: dmlref-exp-log-sweep [--stride N] [--threads N]
 //        [--only exp|log|tanh|sigmoid|sinh|cosh|asinh|acosh|atanh|elu|scaled_elu|celu|softplus|
-//               parametric_softplus|scaled_tanh|swish]  (threads 0: one per hardware thread);
+//               parametric_softplus|scaled_tanh|swish|pow]  (threads 0: one per hardware thread);
 //        dmlref-exp-log-sweep --bench 1: one-thread ns per element
 // Exit status 0 when golden matches on every input and the fast path is within budget.
 // Test-only: golden never calls LLVM's C library or MPFR.
@@ -35,6 +40,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -50,6 +56,7 @@ float coshf(float);
 float asinhf(float);
 float acoshf(float);
 float atanhf(float);
+float powf(float, float);
 }  // namespace __llvm_libc_19_1_7_
 
 namespace {
@@ -502,6 +509,178 @@ bool sweep(const char* name, function fn, std::uint64_t stride, unsigned threads
          t32.fast_nan_mismatch == 0 && t16.fast_nan_mismatch == 0;
 }
 
+/// x^y of exact doubles correctly rounded to binary32 (precision 24, subnormals emulated) or
+/// binary16 (precision 11), as the format's bits: MPFR's pow follows C's special cases, as
+/// DirectML's POW does.
+template <class T>
+auto mpfr_pow_reference(double x, double y) {
+  constexpr bool half = std::is_same_v<T, float16>;
+  const mpfr_exp_t saved_min = mpfr_get_emin(), saved_max = mpfr_get_emax();
+  mpfr_set_emin(half ? -23 : -148);
+  mpfr_set_emax(half ? 16 : 128);
+  mpfr_t v, base, exponent;
+  mpfr_init2(v, half ? 11 : 24);
+  mpfr_init2(base, 64);
+  mpfr_init2(exponent, 64);
+  mpfr_set_d(base, x, MPFR_RNDN);
+  mpfr_set_d(exponent, y, MPFR_RNDN);
+  int t = mpfr_pow(v, base, exponent, MPFR_RNDN);
+  t = mpfr_subnormalize(v, t, MPFR_RNDN);
+  const double d = mpfr_get_d(v, MPFR_RNDN);  // exact: a binary16/32 value, +-0, +-Inf or NaN
+  mpfr_clear(v);
+  mpfr_clear(base);
+  mpfr_clear(exponent);
+  mpfr_set_emin(saved_min);
+  mpfr_set_emax(saved_max);
+  if constexpr (half) {
+    return dmlref::math::round_real<float16>(dmlref::math::to_real(d)).bits();
+  } else {
+    return bits_of(dmlref::math::round_real<float>(dmlref::math::to_real(d)));
+  }
+}
+
+/// Pair j of POW's FLOAT32 sample: bits from a hash of j (splitmix64). One pair in three keeps
+/// the raw bits (specials, overflow, underflow, negative bases); the others take a positive
+/// finite x and y = z / log2 x for z spread over [-160, 140], y's low bits from the hash, so
+/// that x^y covers FLOAT32's range, its subnormals and its overflow threshold.
+void pow_pair(std::uint64_t j, std::uint32_t& x, std::uint32_t& y) {
+  std::uint64_t z = (j + 1) * 0x9E3779B97F4A7C15u;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+  z ^= z >> 31;
+  x = static_cast<std::uint32_t>(z);
+  y = static_cast<std::uint32_t>(z >> 32);
+  if (j % 3 == 0) return;
+  x &= 0x7FFFFFFFu;
+  if (x >= 0x7F800000u || x == 0x3F800000u || x == 0) x = 0x3F800001u + (x & 0xFFFFu);  // finite, != 1
+  float xf = 0;
+  std::memcpy(&xf, &x, 4);
+  const double target = -160.0 + 300.0 * static_cast<double>(y >> 8) / 16777216.0;
+  const auto yf = static_cast<float>(target / std::log2(static_cast<double>(xf)));
+  std::uint32_t yb = 0;
+  std::memcpy(&yb, &yf, 4);
+  y = (yb & ~0xFFu) | (y & 0xFFu);
+}
+
+/// POW on pairs: FLOAT32 pairs begin .. begin + n of the hashed sample (or the corpus's
+/// columns when given), FLOAT16 pairs (begin + k) stride as x 2^16 + y.
+template <class T>
+void pow_chunk(std::uint64_t begin, std::uint64_t stride, std::size_t n, tally& t,
+               const std::vector<std::vector<std::uint64_t>>* corpus = nullptr) {
+  constexpr bool half = std::is_same_v<T, float16>;
+  std::vector<T> x(n), y(n), golden(n), fast(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    if constexpr (half) {
+      const std::uint64_t p = (begin + k) * stride;
+      x[k] = float16::from_bits(static_cast<std::uint16_t>(p >> 16));
+      y[k] = float16::from_bits(static_cast<std::uint16_t>(p & 0xFFFFu));
+    } else {
+      std::uint32_t xb = 0, yb = 0;
+      if (corpus != nullptr) {
+        xb = static_cast<std::uint32_t>((*corpus)[0][begin + k]);
+        yb = static_cast<std::uint32_t>((*corpus)[1][begin + k]);
+      } else {
+        pow_pair(begin + k, xb, yb);
+      }
+      std::memcpy(&x[k], &xb, 4);
+      std::memcpy(&y[k], &yb, 4);
+    }
+  }
+  const auto n32 = static_cast<std::uint32_t>(n);
+  const dmlref::ops::pow op{};
+  auto status = dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(x.data(), {n32}),
+                                dmlref::make_packed_view(y.data(), {n32}), dmlref::make_packed_view(golden.data(), {n32}));
+  if (status.ok()) {
+    status = dmlref::compute(dmlref::fast, op, dmlref::make_packed_view(x.data(), {n32}),
+                             dmlref::make_packed_view(y.data(), {n32}), dmlref::make_packed_view(fast.data(), {n32}));
+  }
+  if (!status.ok()) {
+    report("compute failed: %s\n", status.message().c_str());
+    t.golden_wrong += n;
+    return;
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    const double xd = static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(x[k])));
+    const double yd = static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(y[k])));
+    const auto gb = bits_of(golden[k]);
+    if constexpr (half) {
+      const std::uint16_t mb = mpfr_pow_reference<float16>(xd, yd);
+      if (gb == mb || (is_nan16(gb) && is_nan16(mb))) continue;
+      ++t.golden_wrong;
+      report("POW FLOAT16 (0x%04x, 0x%04x): GOLDEN 0x%04x WRONG, MPFR 0x%04x\n", x[k].bits(), y[k].bits(), gb, mb);
+    } else {
+      const std::uint32_t rb = bits_of(__llvm_libc_19_1_7_::powf(x[k], y[k]));
+      if ((is_nan32(gb) && is_nan32(rb)) || gb == rb) continue;
+      const std::uint32_t mb = mpfr_pow_reference<float>(xd, yd);
+      if (gb == mb || (is_nan32(gb) && is_nan32(mb))) {
+        ++t.reference_wrong;
+        report("POW FLOAT32 (0x%08x, 0x%08x): reference 0x%08x wrong, golden = MPFR = 0x%08x\n", bits_of(x[k]),
+               bits_of(y[k]), rb, gb);
+      } else {
+        ++t.golden_wrong;
+        report("POW FLOAT32 (0x%08x, 0x%08x): GOLDEN 0x%08x WRONG, MPFR 0x%08x, reference 0x%08x\n", bits_of(x[k]),
+               bits_of(y[k]), gb, mb, rb);
+      }
+    }
+  }
+  fast_distance(golden.data(), fast.data(), n, t);
+  t.inputs += n;
+}
+
+/// POW: 2^32 / stride hashed FLOAT32 pairs plus the hard-to-round corpus, and 2^32 / stride
+/// FLOAT16 pairs.
+bool sweep_pow(std::uint64_t stride, unsigned threads) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::uint64_t total = ((std::uint64_t{1} << 32) + stride - 1) / stride;
+  tally t32, t16, hard;
+  const auto run = [&](tally& result, auto body) {
+    const std::uint64_t chunk = 1u << 14;
+    std::atomic<std::uint64_t> next{0};
+    std::vector<std::thread> pool;
+    for (unsigned w = 0; w < threads; ++w) {
+      pool.emplace_back([&] {
+        tally local;
+        for (;;) {
+          const std::uint64_t begin = next.fetch_add(1) * chunk;
+          if (begin >= total) break;
+          body(begin, static_cast<std::size_t>(total - begin < chunk ? total - begin : chunk), local);
+        }
+        result.merge(local);
+      });
+    }
+    for (auto& th : pool) th.join();
+  };
+  run(t32, [&](std::uint64_t begin, std::size_t n, tally& t) { pow_chunk<float>(begin, stride, n, t); });
+  run(t16, [&](std::uint64_t begin, std::size_t n, tally& t) { pow_chunk<float16>(begin, stride, n, t); });
+  const auto corpus = dmlref::ops::pow::hard_inputs(dmlref::ops::types_of<float, float, float>());
+  pow_chunk<float>(0, 1, corpus[0].size(), hard, &corpus);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const std::uint64_t budget32 = dmlref::ops::pow::fast_ulp_budget(dmlref::data_type::float32);
+  const std::uint64_t budget16 = dmlref::ops::pow::fast_ulp_budget(dmlref::data_type::float16);
+  std::printf(
+      "POW FLOAT32: %llu pairs (stride %llu), golden differences %llu, reference defects %llu; fast worst %llu ULP "
+      "(budget %llu), NaN mismatches %llu\n",
+      static_cast<unsigned long long>(t32.inputs), static_cast<unsigned long long>(stride),
+      static_cast<unsigned long long>(t32.golden_wrong), static_cast<unsigned long long>(t32.reference_wrong),
+      static_cast<unsigned long long>(t32.fast_worst), static_cast<unsigned long long>(budget32),
+      static_cast<unsigned long long>(t32.fast_nan_mismatch));
+  std::printf(
+      "POW FLOAT32 hard-to-round corpus: %llu pairs, golden differences %llu, reference defects %llu; fast worst %llu "
+      "ULP, NaN mismatches %llu\n",
+      static_cast<unsigned long long>(hard.inputs), static_cast<unsigned long long>(hard.golden_wrong),
+      static_cast<unsigned long long>(hard.reference_wrong), static_cast<unsigned long long>(hard.fast_worst),
+      static_cast<unsigned long long>(hard.fast_nan_mismatch));
+  std::printf("POW FLOAT16: %llu pairs, golden differences %llu; fast worst %llu ULP (budget %llu), NaN mismatches %llu\n",
+              static_cast<unsigned long long>(t16.inputs), static_cast<unsigned long long>(t16.golden_wrong),
+              static_cast<unsigned long long>(t16.fast_worst), static_cast<unsigned long long>(budget16),
+              static_cast<unsigned long long>(t16.fast_nan_mismatch));
+  std::printf("POW: %.1f s on %u threads\n", seconds, threads);
+  std::fflush(stdout);
+  return t32.golden_wrong == 0 && t16.golden_wrong == 0 && hard.golden_wrong == 0 && t32.fast_worst <= budget32 &&
+         hard.fast_worst <= budget32 && t16.fast_worst <= budget16 && t32.fast_nan_mismatch == 0 &&
+         hard.fast_nan_mismatch == 0 && t16.fast_nan_mismatch == 0;
+}
+
 /// Single-thread throughput of both paths, ns per element, over 2^16 elements: EXP on values
 /// spread over [-100, 88] (FLOAT16: [-16, 11]), LOG on positive normal bit patterns spread
 /// evenly, TANH, SIGMOID, SINH, COSH and ASINH over [-10, 10], ACOSH over [1, 100], ATANH
@@ -601,7 +780,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr,
                    "usage: %s [--stride N] [--threads N] "
                    "[--only exp|log|tanh|sigmoid|sinh|cosh|asinh|acosh|atanh|elu|scaled_elu|celu|softplus|"
-                   "parametric_softplus|scaled_tanh|swish]\n",
+                   "parametric_softplus|scaled_tanh|swish|pow]\n",
                    argv[0]);
       return 2;
     }
@@ -676,6 +855,7 @@ int main(int argc, char** argv) {
       ok = sweep(name.c_str(), function::swish, stride, threads, dmlref::ops::activation_swish{{}, scale}, {scale, 1.0f}) && ok;
     }
   }
+  if (only.empty() || only == "pow") ok = sweep_pow(stride, threads) && ok;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

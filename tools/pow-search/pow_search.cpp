@@ -10,7 +10,8 @@
 //   dmlref-pow-search mixed SEED COUNT           INT32/UINT32 bases with FLOAT32 exponents
 //                                               aimed at integer results, and tiny exponents
 // Options (before the mode): --window W  keep inputs whose double pow lies within W units of
-// a double's last place of a boundary (default 64, the oracle's bound on the C library's error); --threads N (default: all cores).
+// a double's last place of a boundary (default 64: a search heuristic, the C library's pow
+// standing in for the exact power; golden itself never calls it); --threads N (default: all cores).
 //
 // A candidate line: kind base_type base_hex exponent_type exponent_hex golden_hex fast_hex
 // double_rounded_hex, where double_rounded is what rounding the C library's double pow once

@@ -2,11 +2,12 @@
 // pow(x, y) correctly rounded: the exact real x^y rounded once, for the golden path.
 //
 // Method, in three stages, each deciding what the one before cannot:
-// 1. The C library's double pow gives r with an error far below K = 64 units in the last
-//    place of a double (glibc, musl, MSVC and Apple document at most 1). If r - K and r + K
-//    round to the same value of the target grid, that value is the correct rounding of x^y.
+// 1. An approximation Y 2^q of |x|^y = e^(y ln|x|) with a proven bound of K units, in integer
+//    fixed point (pow_approximation below: math/exp_log.hpp's logarithm and exponential, no
+//    floating-point operation and no C library). If Y - K and Y + K round to the same value
+//    of the target grid, that value is the correct rounding of x^y.
 // 2. If not, one rounding boundary b (a midpoint between two neighbours of the grid, or an
-//    integer for truncation) lies within K units of r, and the sign of x^y - b decides.
+//    integer for truncation) lies within K units of Y, and the sign of x^y - b decides.
 //    Against b = 1 it is the sign of y ln x, that is of y times the sign of x - 1. Otherwise
 //    exactly, with big integers, where they stay small: for y = p / 2^k,
 //    x^y <> b  <=>  x^p <> b^(2^k), for integers of at most max_compare_bits bits.
@@ -27,14 +28,15 @@
 // The precision is capped at max_log_guard_bits above the operands' scale, far above the 128
 // that the hardest inputs found needed (docs/semantics.md: scripts/pow_hard_cases.py).
 //
-// Everything around the pow call is integer arithmetic on bits: no compiler flag or FPU mode
-// changes a result.
+// Everything is integer arithmetic on bits: no compiler flag, FPU mode or C library changes
+// a result.
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 
 #include "dmlref/math/bigint.hpp"
+#include "dmlref/math/exp_log.hpp"
+#include "dmlref/math/hyperbolic.hpp"
 #include "dmlref/math/log_enclosure.hpp"
 #include "dmlref/math/real.hpp"
 
@@ -105,21 +107,91 @@ inline pow_plan plan_pow(const real& x, const real& y) noexcept {
 
 namespace detail_pow {
 
-inline constexpr std::uint64_t libm_error_bound_ulps = 64;  // K above
 inline constexpr std::uint64_t max_compare_bits = 2048;      // stage 2: ties need <= 1024
 inline constexpr std::uint64_t first_log_guard_bits = 64;    // stage 3's first precision
 inline constexpr std::uint64_t max_log_guard_bits = 1u << 14;
 
-/// The C library's pow on exact doubles: |x|^y for x finite nonzero, y finite nonzero,
-/// returned as the double's bit pattern.
-inline std::uint64_t approximate_pow_bits(const exact_binary& x, const real& y) noexcept {
-  exact_binary xm = x;
-  xm.negative = false;
-  exact_binary ym = y.magnitude;
-  ym.negative = y.negative;
-  const double xd = detail::bit_cast<double>(detail::round_to_format<detail::binary64>(xm));
-  const double yd = detail::bit_cast<double>(detail::round_to_format<detail::binary64>(ym));
-  return detail::bit_cast<std::uint64_t>(std::pow(xd, yd));
+using detail_exp_log::approximation;
+using detail_exp_log::u128;
+
+/// |ln x| for a finite x > 0, x != 1, as L 2^q within K units, with 2^61.9 < L < 2^63 + 2^57
+/// and K <= 129; sets below_one = (x < 1), the sign of ln x.
+/// Mantissas of at most 24 bits (FLOAT32 and FLOAT16 values, and FLOAT32 results of
+/// ScaleBias) take math/exp_log.hpp's fixed-point logarithm (K <= 2^7 + 1 by the derivations
+/// there; L >= 2^62 but near 1, where L = a B >= B > 2^62 (1 - 2^-8)). Wider ones are POW's
+/// integer bases, at least 2^24: math/hyperbolic.hpp's ln_fixed gives ln x at 2^-120 within
+/// 1.04 2^-64, and ln x > 16 puts the value above 2^124, so cut to 63 bits (a shift s >= 62)
+/// it is L within 1.04 2^(56 - s) + 1 < 2 units: K = 2.
+inline approximation log_magnitude(const exact_binary& x, bool& below_one) {
+  using namespace detail_exp_log;
+  const int width = detail::bit_width(x.mantissa);
+  const int e = x.exponent + width - 1;  // x = m 2^(e - 23) below
+  below_one = e < 0;
+  if (width <= 24) {
+    const std::uint64_t m = x.mantissa << (24 - width);  // in [2^23, 2^24)
+    const bool near_one = (e == 0 && m < (std::uint64_t{1} << 23) + (std::uint64_t{1} << 16)) ||
+                          (e == -1 && m > (std::uint64_t{1} << 24) - (std::uint64_t{1} << 17));
+    return near_one ? log_near_one(m, e) : log_general(m, e);
+  }
+  const u128 v = detail_hyperbolic::ln_fixed(x.mantissa << (64 - width), x.exponent - (64 - width)).magnitude;
+  const int s = bit_width(v) - 63;
+  return {shift_right(v, s).lo, s - 120, 2};
+}
+
+/// What stage 1 gives: |x|^y as an approximation, or beyond 2^184 (overflow) or below
+/// 2^-184 (underflow), far outside every grid that POW rounds or truncates to.
+struct pow_estimate {
+  enum class range { approximated, overflow, underflow } where = range::approximated;
+  approximation value;
+};
+
+/// Stage 1: |x|^y for x finite nonzero (its sign ignored) and y finite nonzero with a
+/// mantissa of at most 32 bits, as Y 2^q within K units, 2^61 < Y < 2^63 + 2^57.
+///
+/// With |ln|x|| = L 2^l within K_L units (log_magnitude) and |y| = M 2^m exactly, t = y ln|x|
+/// has |t| = M L 2^(m + l) within D = M K_L 2^(m + l); T = M L is exact (below 2^96).
+/// If T 2^(m + l) >= 2^7 then |t| > 2^7 (1 - 2^-55) > 127 and e^t lies beyond 2^183 or below
+/// 2^-183. Otherwise X = floor(|t~| 2^120) with t~ = M L 2^(m + l) (exact where m + l >= -120,
+/// else short by less than one unit of 2^-120), and e^(+-X 2^-120) = Y' 2^q within 4 units
+/// (exp_approximation_fixed). The exact e^t = e^(+-X 2^-120) e^d with |d| <= delta =
+/// D + 2^-120, and with Y' < 2^63 + 1:
+///   |e^t - Y' 2^q| <= 4 e^delta 2^q + Y' (e^delta - 1) 2^q < (5 + 2^63 delta (1 + 2 delta)) 2^q.
+/// L > 2^61.9 and T 2^(m + l) < 2^7 give M 2^(m + l + 63) < 2^8.1, so A = ceil(M K_L
+/// 2^(m + l + 63)) < 2^16 and delta < 2^-46: 2^63 delta (1 + 2 delta) < A + 2^-57 + 2^-28 < A + 1,
+/// and K = A + 6 units bound the whole.
+inline pow_estimate pow_approximation(const exact_binary& x, const real& y) {
+  using namespace detail_exp_log;
+  const exact_binary x_odd = strip_trailing_zeros(x);
+  if (x_odd.mantissa == 1 && x_odd.exponent == 0) {  // |x| = 1: exactly 1
+    return {pow_estimate::range::approximated, {std::uint64_t{1} << 62, -62, 0}};
+  }
+  bool below_one = false;
+  const approximation ln_x = log_magnitude(x, below_one);
+  const bool negative = below_one != y.negative;  // the sign of t
+  const std::uint64_t y_mantissa = y.magnitude.mantissa;
+  const int shift = y.magnitude.exponent + ln_x.exponent;  // |t~| = T 2^shift
+  const u128 t = multiply(y_mantissa, ln_x.mantissa);
+  if (bit_width(t) - 1 + shift >= 7) {
+    return {negative ? pow_estimate::range::underflow : pow_estimate::range::overflow, {}};
+  }
+  const int fixed_shift = shift + 120;
+  const u128 big_x = fixed_shift >= 0 ? shift_left(t, fixed_shift)
+                                      : (fixed_shift > -128 ? shift_right(t, -fixed_shift) : u128{0, 0});
+  approximation result = exp_approximation_fixed(negative, big_x);
+  // A = ceil(M K_L 2^(m + l + 63)), M K_L below 2^40.
+  const std::uint64_t d = y_mantissa * ln_x.error;
+  const int a_shift = shift + 63;
+  std::uint64_t a = 0;
+  if (a_shift >= 0) {
+    a = d << a_shift;
+  } else if (a_shift > -64) {
+    const std::uint64_t unit = std::uint64_t{1} << -a_shift;
+    a = (d >> -a_shift) + ((d & (unit - 1)) != 0 ? 1 : 0);
+  } else {
+    a = d != 0 ? 1 : 0;
+  }
+  result.error = a + 6;
+  return {pow_estimate::range::approximated, result};
 }
 
 /// Stage 2: the sign of x^y - b, exactly, for x, b > 0 and y finite nonzero; known = false
@@ -230,56 +302,27 @@ inline int compare_pow_with(const exact_binary& x, const real& y, const exact_bi
 /// x finite nonzero, y finite nonzero.
 template <class F>
 typename F::bits_type pow_magnitude_rounded(const exact_binary& x, const real& y) {
-  using bits_type = typename F::bits_type;
-  const auto r_bits = detail_pow::approximate_pow_bits(x, y);
-  const auto r_class = detail::classify_bits<detail::binary64>(r_bits);
-  if (r_class == fp_class::infinite) return F::infinity;  // beyond 2^1024: far beyond F
-  if (r_class == fp_class::zero) return 0;                // below 2^-1074: far below F
-  const std::uint64_t k = detail_pow::libm_error_bound_ulps;
-  // The common case at once: r within F's normal range, the bits of r below F's precision
-  // more than K from the midpoint. Then r - K, r and r + K round alike (the neighbouring
-  // midpoints lie at least a quarter of F's unit away), to r rounded to F: the fraction's top
-  // bits, plus one above the midpoint (a carry out of the fraction steps the exponent, to
-  // infinity past the largest finite value, as rounding does).
-  constexpr int dropped_bits = detail::binary64::mantissa_bits - F::mantissa_bits;
-  constexpr std::uint64_t half = std::uint64_t{1} << (dropped_bits - 1);
-  const int r_exponent = static_cast<int>(r_bits >> detail::binary64::mantissa_bits) - detail::binary64::bias;
-  if (r_exponent >= F::emin && r_exponent <= F::emax) {  // r positive and normal
-    const std::uint64_t dropped = r_bits & ((std::uint64_t{1} << dropped_bits) - 1);
-    if ((dropped > half ? dropped - half : half - dropped) > k) {
-      const std::uint64_t fraction = (r_bits & detail::binary64::mantissa_mask) >> dropped_bits;
-      const auto field = static_cast<std::uint64_t>(r_exponent + F::bias);
-      return static_cast<bits_type>((field << F::mantissa_bits) + fraction + (dropped > half ? 1 : 0));
-    }
-  }
-  const auto r = detail::decompose<detail::binary64>(r_bits);
-  const exact_binary below{false, r.mantissa > k ? r.mantissa - k : 0, r.exponent, false};
-  const exact_binary above{false, r.mantissa + k, r.exponent, false};
-  const bits_type low = detail::round_to_format<F>(below);
-  const bits_type high = detail::round_to_format<F>(above);
-  if (low == high) return low;
-  if (high != low + 1) return detail::round_to_format<F>(r);  // not reached for F narrower than double
-  // The boundary: the midpoint of low and high.
-  const exact_binary midpoint = detail::midpoint_of<F>(low, high);
-  bool known = false;
-  const int side = detail_pow::compare_pow_with(x, y, midpoint, known);
-  if (!known) return detail::round_to_format<F>(r);
-  if (side < 0) return low;
-  if (side > 0) return high;
-  return (low & 1) == 0 ? low : high;  // a tie: to even
+  const auto estimate = detail_pow::pow_approximation(x, y);
+  using range = detail_pow::pow_estimate::range;
+  if (estimate.where == range::overflow) return F::infinity;  // beyond 2^183: far beyond F
+  if (estimate.where == range::underflow) return 0;           // below 2^-183: far below F
+  return detail_exp_log::round_approximation<F>(estimate.value, [&](const exact_binary& b, bool& known) {
+    return detail_pow::compare_pow_with(x, y, b, known);
+  });
 }
 
-/// |x|^y truncated toward zero, when below 2^64; false when it is not.
+/// |x|^y truncated toward zero, for x finite nonzero (its sign ignored) and y finite nonzero;
+/// false where it is 2^64 or more, and may be false from 2^43 (beyond every integer type of
+/// POW, 32 bits at most).
 inline bool pow_magnitude_truncated(const exact_binary& x, const real& y, std::uint64_t& out) {
-  const auto r_bits = detail_pow::approximate_pow_bits(x, y);
-  const auto r_class = detail::classify_bits<detail::binary64>(r_bits);
-  if (r_class == fp_class::infinite) return false;
-  if (r_class == fp_class::zero) {
+  const auto estimate = detail_pow::pow_approximation(x, y);
+  using range = detail_pow::pow_estimate::range;
+  if (estimate.where == range::overflow) return false;  // beyond 2^183
+  if (estimate.where == range::underflow) {
     out = 0;
     return true;
   }
-  const auto r = detail::decompose<detail::binary64>(r_bits);
-  const std::uint64_t k = detail_pow::libm_error_bound_ulps;
+  const auto& a = estimate.value;
   auto truncate = [](exact_binary v, std::uint64_t& t) {
     real as_real;
     as_real.cls = v.mantissa == 0 ? fp_class::zero : fp_class::normal;
@@ -287,16 +330,19 @@ inline bool pow_magnitude_truncated(const exact_binary& x, const real& y, std::u
     return truncate_to_integer(as_real, t);
   };
   std::uint64_t low = 0, high = 0;
-  if (!truncate({false, r.mantissa > k ? r.mantissa - k : 0, r.exponent, false}, low)) return false;
-  if (!truncate({false, r.mantissa + k, r.exponent, false}, high)) return false;
+  if (!truncate({false, a.mantissa > a.error ? a.mantissa - a.error : 0, a.exponent, false}, low)) return false;
+  if (!truncate({false, a.mantissa + a.error, a.exponent, false}, high)) return false;
   if (low == high) {
     out = low;
     return true;
   }
+  // K < 2^17 units of Y 2^q with Y > 2^61 is under 2^-44 of the value: below 2^43 the
+  // estimate spans at most one integer.
+  if (high - low > 1) return false;
   // The boundary is the integer high: x^y >= high gives high, else high - 1.
   bool known = false;
   const int side = detail_pow::compare_pow_with(x, y, exact_binary{false, high, 0, false}, known);
-  if (!known) return truncate(r, out);
+  if (!known) return truncate({false, a.mantissa, a.exponent, false}, out);
   out = side >= 0 ? high : high - 1;
   return true;
 }

@@ -279,11 +279,13 @@ inline int leading_exponent(const exact_binary& m) noexcept { return detail::bit
 /// T_j = 2^(j/64) 2^63 - eps_T (0 <= eps_T < 1), E T_j differs from e^rho 2^(j/64) 2^126 by
 /// less than 1.01 * 2 * 2^63 + 1.011 2^63 < 1.52 2^64, so Y (at 2^-62, below 2^63 + 1)
 /// lies within 1.52 + 1 < 3 units of e^rho 2^(j/64) 2^62. K = 4, and q = a - 62.
+///
+/// exp_approximation_fixed takes X itself (any X < 2^127, exact): e^(-+X 2^-120) within the
+/// same K, the derivation above holding for every such X.
 inline constexpr std::uint64_t exp_coefficients[9] = {
     0, 0, reciprocal_64(2), reciprocal_64(factorial(3)), reciprocal_64(factorial(4)), reciprocal_64(factorial(5)),
     reciprocal_64(factorial(6)), reciprocal_64(factorial(7)), reciprocal_64(factorial(8))};
-inline approximation exp_approximation(bool negative, const exact_binary& x) noexcept {
-  const u128 big_x = shift_left(u128{0, x.mantissa}, x.exponent + 120);
+inline approximation exp_approximation_fixed(bool negative, const u128& big_x) noexcept {
   const u128 c = shift_right(ln2_128, 14);
   std::uint64_t q = multiply(big_x.hi, inverse_ln2_64_56).hi >> 48;
   u128 r = big_x - c * q;
@@ -309,6 +311,9 @@ inline approximation exp_approximation(bool negative, const exact_binary& x) noe
   const auto j = static_cast<int>(static_cast<std::uint64_t>(k) & 63u);
   const auto octave = static_cast<int>((k - j) / 64);
   return {multiply(e, exp2_table[j]).hi, octave - 62, 4};
+}
+inline approximation exp_approximation(bool negative, const exact_binary& x) noexcept {
+  return exp_approximation_fixed(negative, shift_left(u128{0, x.mantissa}, x.exponent + 120));
 }
 
 // ---- ln
