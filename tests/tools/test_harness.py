@@ -117,6 +117,22 @@ def test_run_out_dir_is_created_and_stdout_paths_resolve_from_the_cwd(tmp_path):
     assert r.returncode == 2 and f"cannot create {blocked / 'sub'}: Not a directory" in r.stderr
 
 
+def test_files_that_cannot_be_read_or_written_are_named_with_the_system_s_reason(tmp_path):
+    cases = two_cases(tmp_path)
+    missing = tmp_path / "missing.json"
+    r = run_eval("run", missing)
+    assert r.returncode == 2 and f"cannot read {missing}: No such file or directory" in r.stderr
+    r = run_eval("compare", cases, tmp_path)  # a folder opens, then cannot be read
+    assert r.returncode == 2 and f"cannot read {tmp_path}: Is a directory" in r.stderr
+    # A report that cannot be written fails before any case runs, naming the format and the reason.
+    blocked = tmp_path / "no" / "r.json"
+    r = run_eval("check", CONFORMANCE_POW, "--report", "junit", tmp_path / "r.xml", "--report", "json", blocked)
+    assert r.returncode == 2 and r.stdout == ""
+    assert f"--report json: cannot write {blocked}: No such file or directory" in r.stderr
+    r = run_eval("check", CONFORMANCE_POW, "--report", "xml", tmp_path / "r.xml")
+    assert r.returncode == 2 and '--report "xml" is not a format: --report takes json or junit' in r.stderr
+
+
 # ---- 6. distance units, NaN mismatches --------------------------------------------------------
 
 def test_integer_distances_are_not_ulp_and_nan_mismatches_are_named(tmp_path):

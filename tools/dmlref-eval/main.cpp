@@ -26,7 +26,6 @@
 #include <iostream>
 #include <optional>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -63,13 +62,19 @@ struct options {
   bool quiet = false;
 };
 
-bool read_file(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return true;
+/// Reads path whole into text; "" on success, else "cannot read PATH: the system's reason".
+std::string read_file(const std::string& path, std::string& text) {
+  errno = 0;
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) return "cannot read " + path + ": " + std::strerror(errno);
+  text.clear();
+  char chunk[1 << 16];
+  std::size_t n = 0;
+  while ((n = std::fread(chunk, 1, sizeof chunk, f)) != 0) text.append(chunk, n);
+  const int reason = std::ferror(f) ? errno : 0;  // a folder opens, then fails to read (EISDIR)
+  std::fclose(f);
+  if (reason == 0) return {};
+  return "cannot read " + path + ": " + std::strerror(reason);
 }
 
 std::string folder_of(const std::string& path) {
@@ -296,8 +301,8 @@ dmlref::status actual_values(const dmlref::io::json& item, const dmlref::io::eva
 /// compare: a GPU's outputs against the golden evaluation of the same cases.
 int compare(const options& o, const std::vector<dmlref::io::read_result>& cases, dmlref_eval::results& results) {
   std::string text, problem;
-  if (!read_file(o.actual_file, text)) {
-    std::cerr << "dmlref-eval: cannot read " << o.actual_file << "\n";
+  if (const auto failure = read_file(o.actual_file, text); !failure.empty()) {
+    std::cerr << "dmlref-eval: " << failure << "\n";
     return 2;
   }
   std::vector<dmlref::io::json> outputs;
@@ -651,8 +656,8 @@ int main(int argc, char** argv) {
   }
   try {
     std::string text;
-    if (!read_file(o.cases_file, text)) {
-      std::cerr << "dmlref-eval: cannot read " << o.cases_file << "\n";
+    if (const auto failure = read_file(o.cases_file, text); !failure.empty()) {
+      std::cerr << "dmlref-eval: " << failure << "\n";
       return 2;
     }
     bool collection = false;
@@ -676,7 +681,14 @@ int main(int argc, char** argv) {
     std::vector<dmlref_eval::report_file> reports;
     for (std::size_t k = 0; k + 1 < o.report.size(); k += 2) {
       if (o.report[k] != "json" && o.report[k] != "junit") {
-        std::cerr << "dmlref-eval: --report takes json or junit, then a file\n";
+        std::cerr << "dmlref-eval: --report \"" << o.report[k] << "\" is not a format: --report takes json or junit, "
+                  << "then a file\n";
+        return 2;
+      }
+      // Each report file is opened before any case runs: a path that cannot be written fails
+      // now, with the system's reason, not after a long run.
+      if (const auto problem = dmlref_eval::probe_writable(o.report[k + 1]); !problem.empty()) {
+        std::cerr << "dmlref-eval: --report " << o.report[k] << ": " << problem << "\n";
         return 2;
       }
       reports.push_back({o.report[k], o.report[k + 1]});
