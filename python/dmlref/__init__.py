@@ -72,24 +72,31 @@ def _keyword(field):
 def _per_axis(inputs, names, axis):
     """ONNX's per-axis quantization: each input after the InputTensor (scale, zero point) given
     as a 1-D array of x.shape[axis] values is laid along that axis of x, every other dimension
-    of size 1, so that numpy's broadcasting binds it with DirectML's zero strides (no copy)."""
+    of size 1, so that numpy's broadcasting binds it with DirectML's zero strides (no copy). A
+    scalar or one-element parameter is per-tensor, as in ONNX: axis does not apply to it."""
     if axis is None:
         return inputs
+    if isinstance(axis, bool) or not isinstance(axis, (int, _np.integer)):
+        raise ValueError(f"axis: must be an int, got {axis!r}")
     x = _np.asarray(inputs[0])
-    if isinstance(axis, bool) or not isinstance(axis, (int, _np.integer)) or not -x.ndim <= axis < x.ndim:
-        raise ValueError(f"axis: must be an int from {-x.ndim} to {x.ndim - 1} (InputTensor has {x.ndim} "
-                         f"dimensions), got {axis!r}")
-    axis = int(axis) % x.ndim
     out = [inputs[0]]
     for name, value in zip(names[1:], inputs[1:]):
-        if value is None:
-            out.append(None)
+        v = None if value is None else _np.asarray(value)
+        if v is None or v.ndim == 0 or v.shape == (1,):  # absent, or per-tensor
+            out.append(value)
             continue
-        v = _np.asarray(value)
-        if v.ndim != 1 or v.shape[0] != x.shape[axis]:
-            raise ValueError(f"{name}.Sizes: axis={axis} needs a 1-D array of x.shape[{axis}] = {x.shape[axis]} "
-                             f"values, got shape {v.shape}")
-        out.append(v.reshape((-1,) + (1,) * (x.ndim - 1 - axis)))
+        if x.ndim == 0:
+            raise ValueError(f"{name}.Sizes: axis={axis} lays a parameter of shape {v.shape} along a dimension of "
+                             f"x, which has none (InputTensor is 0-d): pass a scalar {name} or an x of at least "
+                             f"1 dimension")
+        if not -x.ndim <= axis < x.ndim:
+            raise ValueError(f"axis: must be an int from {-x.ndim} to {x.ndim - 1} (InputTensor has {x.ndim} "
+                             f"dimensions), got {axis!r}")
+        k = int(axis) % x.ndim
+        if v.ndim != 1 or v.shape[0] != x.shape[k]:
+            raise ValueError(f"{name}.Sizes: axis={k} needs a 1-D array of x.shape[{k}] = {x.shape[k]} "
+                             f"values (or one value, per-tensor), got shape {v.shape}")
+        out.append(v.reshape((-1,) + (1,) * (x.ndim - 1 - k)))
     return out
 
 
