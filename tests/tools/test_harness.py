@@ -231,3 +231,11 @@ def test_float16_outputs_as_bit_patterns_warn_or_are_read_as_bits(tmp_path):
     bits["OutputTensor"].update(sizes=[3], data={"bits": patterns})
     r = run_eval("compare", cases, write_json(tmp_path / "bits.json", bits))
     assert r.returncode == 0 and r.stderr == "", r.stdout + r.stderr
+    # A pattern wider than the type, or a data object of another shape, is named as such.
+    for data, words in (({"bits": [0xBC00, 0, 70000]}, "OutputTensor.data.bits[2]: 70000 is not a 16-bit pattern (FLOAT16)"),
+                        ({"bits": [0xBC00, 0, 0x3C00], "extra": 1}, 'OutputTensor.data: must be an array of values, '
+                                                                     '{"npy": "file.npy"} or {"bits": [...]}'),
+                        ({"bitz": [1, 2, 3]}, '{"bits": [...]}')):
+        bits["OutputTensor"]["data"] = data
+        r = run_eval("compare", cases, write_json(tmp_path / "bad.json", bits))
+        assert r.returncode == 2 and words in r.stderr, r.stderr

@@ -268,13 +268,24 @@ dmlref::status actual_values(const dmlref::io::json& item, const dmlref::io::eva
   // Uint16Array of FLOAT16 holds); read as the "0x3c00" strings of the case format.
   dmlref::io::json patterns;
   const dmlref::io::json* data = &*data_it;
-  if (data_it->is_object() && data_it->size() == 1 && data_it->contains("bits")) {
+  if (data_it->is_object() && !(data_it->size() == 1 && (data_it->contains("bits") || data_it->contains("npy")))) {
+    return status::error(errc::invalid_argument, output, "data",
+                         "must be an array of values, {\"npy\": \"file.npy\"} or {\"bits\": [...]} (bit patterns "
+                         "as integers), and nothing else");
+  }
+  if (data_it->is_object() && data_it->contains("bits")) {
     const auto& bits = (*data_it)["bits"];
+    const unsigned width = 8 * static_cast<unsigned>(dmlref::element_size(golden.desc.type));
     patterns = dmlref::io::json::array();
     for (std::size_t k = 0; bits.is_array() && k < bits.size(); ++k) {
       if (!bits[k].is_number_unsigned()) {
         return status::error(errc::invalid_argument, output, "data.bits[" + std::to_string(k) + "]",
                              "must be a non-negative integer: the value's bit pattern");
+      }
+      if (width < 64 && (bits[k].get<std::uint64_t>() >> width) != 0) {
+        return status::error(errc::invalid_argument, output, "data.bits[" + std::to_string(k) + "]",
+                             std::to_string(bits[k].get<std::uint64_t>()) + " is not a " + std::to_string(width) +
+                                 "-bit pattern (" + std::string(dmlref::name(golden.desc.type)) + ")");
       }
       char text[24];
       std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(bits[k].get<std::uint64_t>()));
