@@ -72,24 +72,31 @@ def _keyword(field):
 def _per_axis(inputs, names, axis):
     """ONNX's per-axis quantization: each input after the InputTensor (scale, zero point) given
     as a 1-D array of x.shape[axis] values is laid along that axis of x, every other dimension
-    of size 1, so that numpy's broadcasting binds it with DirectML's zero strides (no copy)."""
+    of size 1, so that numpy's broadcasting binds it with DirectML's zero strides (no copy). A
+    scalar or one-element parameter is per-tensor, as in ONNX: axis does not apply to it."""
     if axis is None:
         return inputs
+    if isinstance(axis, bool) or not isinstance(axis, (int, _np.integer)):
+        raise ValueError(f"axis: must be an int, got {axis!r}")
     x = _np.asarray(inputs[0])
-    if isinstance(axis, bool) or not isinstance(axis, (int, _np.integer)) or not -x.ndim <= axis < x.ndim:
-        raise ValueError(f"axis: must be an int from {-x.ndim} to {x.ndim - 1} (InputTensor has {x.ndim} "
-                         f"dimensions), got {axis!r}")
-    axis = int(axis) % x.ndim
     out = [inputs[0]]
     for name, value in zip(names[1:], inputs[1:]):
-        if value is None:
-            out.append(None)
+        v = None if value is None else _np.asarray(value)
+        if v is None or v.ndim == 0 or v.shape == (1,):  # absent, or per-tensor
+            out.append(value)
             continue
-        v = _np.asarray(value)
-        if v.ndim != 1 or v.shape[0] != x.shape[axis]:
-            raise ValueError(f"{name}.Sizes: axis={axis} needs a 1-D array of x.shape[{axis}] = {x.shape[axis]} "
-                             f"values, got shape {v.shape}")
-        out.append(v.reshape((-1,) + (1,) * (x.ndim - 1 - axis)))
+        if x.ndim == 0:
+            raise ValueError(f"{name}.Sizes: axis={axis} lays a parameter of shape {v.shape} along a dimension of "
+                             f"x, which has none (InputTensor is 0-d): pass a scalar {name} or an x of at least "
+                             f"1 dimension")
+        if not -x.ndim <= axis < x.ndim:
+            raise ValueError(f"axis: must be an int from {-x.ndim} to {x.ndim - 1} (InputTensor has {x.ndim} "
+                             f"dimensions), got {axis!r}")
+        k = int(axis) % x.ndim
+        if v.ndim != 1 or v.shape[0] != x.shape[k]:
+            raise ValueError(f"{name}.Sizes: axis={k} needs a 1-D array of x.shape[{k}] = {x.shape[k]} "
+                             f"values (or one value, per-tensor), got shape {v.shape}")
+        out.append(v.reshape((-1,) + (1,) * (x.ndim - 1 - k)))
     return out
 
 
@@ -338,6 +345,28 @@ def _tolerance(tolerance, default="exact"):
     return "ulp", int(t)
 
 
+def _python_kind(value):
+    """The kind of Python value numpy makes an array of ("list", "float", ...), or None for a
+    numpy array or scalar (and any other array-like, which brings its own dtype)."""
+    return type(value).__name__ if isinstance(value, (list, tuple, bool, int, float, complex)) else None
+
+
+def _with_python_hint(error, sides):
+    """error (a ValueError) with, for a DataType refusal, what numpy made of each Python list
+    or scalar among sides ((name, kind, array, the type it should have or None)), and the fix."""
+    message = str(error)
+    hints = []
+    for name, kind, array, like in sides:
+        if kind is None or ".DataType:" not in message:
+            continue
+        like = _np.dtype(like if like is not None else (_np.float32 if array.dtype.kind == "f" else _np.int32))
+        scalar = array.ndim == 0
+        example = (f"np.{like.name}({array.item()!r})" if scalar else f"np.asarray({name}, dtype=np.{like.name})")
+        hints.append(f"{name} is a Python {kind}, which numpy made {array.dtype.name.upper()} ({array.dtype.name}): "
+                     f"pass a numpy {'scalar' if scalar else 'array'} of the type you mean, such as {example}")
+    return ValueError("; ".join([message] + hints)) if hints else error
+
+
 def compare(actual, expected, tolerance=None, *, nan="any", zeros="either", floor=0.0, defined=None):
     """Judges actual against expected (same dtype and shape; any strides) with dmlref's
     comparator; the arguments come in numpy's and torch's order (assert_allclose,
@@ -345,10 +374,16 @@ def compare(actual, expected, tolerance=None, *, nan="any", zeros="either", floo
     output's own type, +0 == -0 unless zeros="same-sign", any NaN matches any NaN unless
     nan="same-bits", integers in integer units; floor= an absolute difference that passes;
     defined= a bool array, False where an element is not compared. tolerance: None or "exact"
-    (the default here), or a number of ULPs. Returns a Report."""
+    (the default here), or a number of ULPs. A Python list or scalar becomes numpy's int64 or
+    float64; where that type is refused, the ValueError says so. Returns a Report."""
+    kinds = _python_kind(actual), _python_kind(expected)
     expected, actual = _np.asarray(expected), _np.asarray(actual)
     kind, ulps = _tolerance(tolerance)
-    d = _dmlref.compare(expected, actual, defined, kind, ulps, nan, zeros, float(floor))
+    try:
+        d = _dmlref.compare(expected, actual, defined, kind, ulps, nan, zeros, float(floor))
+    except ValueError as error:  # a Python list or scalar: say what numpy made of it
+        raise _with_python_hint(error, [("actual", kinds[0], actual, None if kinds[1] else expected.dtype),
+                                        ("expected", kinds[1], expected, None if kinds[0] else actual.dtype)]) from None
     return Report(d, actual.ndim)
 
 
@@ -364,9 +399,19 @@ def compare_golden(actual, op, *args, tolerance=None, nan="any", zeros="either",
     for key in ("out", "dtype", "path"):
         if key in kwargs:
             raise TypeError(f"compare_golden() computes golden into actual's dtype: no {key}=")
+    python_kind = _python_kind(actual)
     actual = _np.asarray(actual)
     a = operator.bind(args, kwargs)
-    expected, defined, default = operator.run(a, dtype=actual.dtype, golden_extras=True)
+    try:
+        expected, defined, default = operator.run(a, dtype=actual.dtype, golden_extras=True)
+    except ValueError as error:
+        if python_kind is None or not str(error).startswith(operator.output + ".DataType:"):
+            raise
+        try:  # the type golden has for these inputs, for the hint
+            like = operator.run(a).dtype
+        except (ValueError, TypeError):
+            like = None
+        raise _with_python_hint(error, [("actual", python_kind, actual, like)]) from None
     if expected.shape != actual.shape:
         raise ValueError(f"actual.Sizes: shape {actual.shape} against the golden result's {expected.shape}")
     kind, ulps = _tolerance(tolerance, default)

@@ -34,9 +34,11 @@ def _fail(report):
 
 def _check_like(actual, shape, dtype, against):
     """AssertionError when actual's shape or dtype is not the one it should have."""
+    kind = dmlref._python_kind(actual)
     actual = _np.asarray(actual)
     if actual.dtype != dtype:
-        raise AssertionError(f"actual has dtype {actual.dtype}; {against} has {_np.dtype(dtype)}")
+        made = f" (numpy's type for a Python {kind}: pass np.asarray(actual, dtype=np.{_np.dtype(dtype).name}))" if kind else ""
+        raise AssertionError(f"actual has dtype {actual.dtype}{made}; {against} has {_np.dtype(dtype)}")
     if actual.shape != tuple(shape):
         raise AssertionError(f"actual has shape {actual.shape}; {against} has {tuple(shape)}")
 

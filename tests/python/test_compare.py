@@ -132,6 +132,12 @@ def test_assert_golden_fails_a_wrong_shape_or_dtype_as_an_assertion():
         assert_golden(np.float16([4, 9, 1]), "POW", base, exponent)
     with pytest.raises(AssertionError, match=r"^actual has shape \(2,\); expected has \(1,\)$"):
         assert_matches(np.float32([1, 2]), np.float32([1]))
+    with pytest.raises(AssertionError, match=r"^actual has dtype float64 \(numpy's type for a Python list: pass "
+                                             r"np\.asarray\(actual, dtype=np\.float16\)\); the golden ELEMENT_WISE_POW"):
+        assert_golden([4.0, 9.0], "POW", base, exponent)
+    with pytest.raises(AssertionError, match=r"^actual has dtype int64 \(numpy's type for a Python list: .*float32\)\); "
+                                             r"expected has float32$"):
+        assert_matches([1, 2], np.float32([1, 2]))
     with pytest.raises(ValueError, match="FLOAT64"):  # inputs DirectML refuses: the call's error, as before
         assert_golden(np.float16([1]), "POW", np.float64([1.0]), exponent)
 

@@ -113,3 +113,28 @@ def test_attribute_and_argument_errors():
     refuses(lambda: dmlref.execute("SIGN", {"InputTensor": (x, [1])}), [x], r"^OutputTensor: is required")
     refuses(lambda: dmlref.execute("SIGN", {"InputTensor": (x, [4]), "OutputTensor": (np.zeros(4, np.float32), [4])}),
             [x], r"^InputTensor\.binding: the buffer holds 4 bytes, TotalTensorSizeInBytes is 16")
+
+
+def test_compare_names_what_numpy_made_of_python_lists_and_scalars():
+    """The comparator takes no FLOAT64 and needs one type on both sides: a Python list or scalar
+    given to compare or compare_golden is named, with numpy's type for it and the fix."""
+    with pytest.raises(ValueError, match=r"^expected\.DataType: FLOAT64 is not compared.*; expected is a Python list, "
+                                         r"which numpy made FLOAT64 \(float64\): pass a numpy array of the type you "
+                                         r"mean, such as np\.asarray\(expected, dtype=np\.float32\)$"):
+        dmlref.compare([1.0, 2.0], [1.0, 2.0])
+    with pytest.raises(ValueError, match=r"^actual\.DataType: FLOAT32 against expected INT64; expected is a Python list, "
+                                         r"which numpy made INT64 \(int64\): .* np\.asarray\(expected, dtype=np\.float32\)$"):
+        dmlref.compare(np.float32([1, 2]), [1, 2])
+    with pytest.raises(ValueError, match=r"; actual is a Python float, which numpy made FLOAT64 \(float64\): pass a "
+                                         r"numpy scalar of the type you mean, such as np\.float16\(1\.5\)$"):
+        dmlref.compare(1.5, np.float16(1.5))
+    with pytest.raises(ValueError, match=r"^OutputTensor\.DataType: .*got FLOAT64; actual is a Python list, which numpy "
+                                         r"made FLOAT64 \(float64\): .* np\.asarray\(actual, dtype=np\.float32\)$"):
+        dmlref.compare_golden([1.0], "SIGN", np.float32([2]))
+    # numpy's own arrays: the plain rule, no hint; a shape error gets none either.
+    with pytest.raises(ValueError, match=r"^actual\.DataType: FLOAT32 against expected FLOAT64$"):
+        dmlref.compare(np.float32([1]), np.float64([1]))
+    with pytest.raises(ValueError, match=r"^actual\.Sizes: shape \(2,\) against expected \(1,\)$"):
+        dmlref.compare(np.float32([1, 2]), [np.float32(1)])
+    # Where numpy's type is the one compared, a list just works.
+    assert dmlref.compare(np.int64([1, 2]), [1, 2]).passed

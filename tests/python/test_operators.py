@@ -221,11 +221,25 @@ def test_per_axis_quantization_parameters_follow_onnx():
     r = dmlref.compare_golden(dmlref.dequantize_linear(x, scale, zero_point, axis=1), "DEQUANTIZE_LINEAR", x, scale,
                               zero_point, axis=1)
     assert r.passed and r.compared == x.size
-    with pytest.raises(ValueError, match=r"^ScaleTensor\.Sizes: axis=1 needs a 1-D array of x\.shape\[1\] = 3 values, "
-                                         r"got shape \(4,\)$"):
+    with pytest.raises(ValueError, match=r"^ScaleTensor\.Sizes: axis=1 needs a 1-D array of x\.shape\[1\] = 3 values "
+                                         r"\(or one value, per-tensor\), got shape \(4,\)$"):
         dmlref.dequantize_linear(x, last, axis=1)
     with pytest.raises(ValueError, match=r"^axis: must be an int from -3 to 2 \(InputTensor has 3 dimensions\), got 3$"):
         dmlref.dequantize_linear(x, scale, axis=3)
+    with pytest.raises(ValueError, match=r"^axis: must be an int, got 1\.0$"):
+        dmlref.dequantize_linear(x, scale, axis=1.0)
+    # ONNX's per-tensor parameters: a scalar or one-element scale and zero point, whatever axis
+    # says (ONNX's axis defaults to 1, and a converted node keeps it).
+    per_tensor = dmlref.dequantize_linear(x, np.float32(0.5), np.int8(1))
+    for s, z in ((np.float32(0.5), np.int8(1)), (np.float32([0.5]), np.int8([1])), (np.float32(0.5), np.int8([1]))):
+        np.testing.assert_array_equal(dmlref.dequantize_linear(x, s, z, axis=1), per_tensor)
+        np.testing.assert_array_equal(dmlref.dequantize_linear(x, s, z, axis=7), per_tensor)  # not used: not checked
+    np.testing.assert_array_equal(dmlref.quantize_linear(np.float32(3), np.float32(0.5), np.int8(1), axis=1), 7)
+    np.testing.assert_array_equal(dmlref.dequantize_linear(x, scale, np.int8(1), axis=1),  # one per axis, one not
+                                  dmlref.dequantize_linear(x, scale[:, None], np.int8(1)))
+    with pytest.raises(ValueError, match=r"^ScaleTensor\.Sizes: axis=0 lays a parameter of shape \(3,\) along a "
+                                         r"dimension of x, which has none \(InputTensor is 0-d\)"):
+        dmlref.dequantize_linear(np.int8(3), scale, axis=0)
     assert "axis" not in inspect.signature(dmlref.pow).parameters  # only operators with a ScaleTensor
 
 

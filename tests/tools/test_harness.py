@@ -117,6 +117,22 @@ def test_run_out_dir_is_created_and_stdout_paths_resolve_from_the_cwd(tmp_path):
     assert r.returncode == 2 and f"cannot create {blocked / 'sub'}: Not a directory" in r.stderr
 
 
+def test_files_that_cannot_be_read_or_written_are_named_with_the_system_s_reason(tmp_path):
+    cases = two_cases(tmp_path)
+    missing = tmp_path / "missing.json"
+    r = run_eval("run", missing)
+    assert r.returncode == 2 and f"cannot read {missing}: No such file or directory" in r.stderr
+    r = run_eval("compare", cases, tmp_path)  # a folder opens, then cannot be read
+    assert r.returncode == 2 and f"cannot read {tmp_path}: Is a directory" in r.stderr
+    # A report that cannot be written fails before any case runs, naming the format and the reason.
+    blocked = tmp_path / "no" / "r.json"
+    r = run_eval("check", CONFORMANCE_POW, "--report", "junit", tmp_path / "r.xml", "--report", "json", blocked)
+    assert r.returncode == 2 and r.stdout == ""
+    assert f"--report json: cannot write {blocked}: No such file or directory" in r.stderr
+    r = run_eval("check", CONFORMANCE_POW, "--report", "xml", tmp_path / "r.xml")
+    assert r.returncode == 2 and '--report "xml" is not a format: --report takes json or junit' in r.stderr
+
+
 # ---- 6. distance units, NaN mismatches --------------------------------------------------------
 
 def test_integer_distances_are_not_ulp_and_nan_mismatches_are_named(tmp_path):
@@ -215,3 +231,11 @@ def test_float16_outputs_as_bit_patterns_warn_or_are_read_as_bits(tmp_path):
     bits["OutputTensor"].update(sizes=[3], data={"bits": patterns})
     r = run_eval("compare", cases, write_json(tmp_path / "bits.json", bits))
     assert r.returncode == 0 and r.stderr == "", r.stdout + r.stderr
+    # A pattern wider than the type, or a data object of another shape, is named as such.
+    for data, words in (({"bits": [0xBC00, 0, 70000]}, "OutputTensor.data.bits[2]: 70000 is not a 16-bit pattern (FLOAT16)"),
+                        ({"bits": [0xBC00, 0, 0x3C00], "extra": 1}, 'OutputTensor.data: must be an array of values, '
+                                                                     '{"npy": "file.npy"} or {"bits": [...]}'),
+                        ({"bitz": [1, 2, 3]}, '{"bits": [...]}')):
+        bits["OutputTensor"]["data"] = data
+        r = run_eval("compare", cases, write_json(tmp_path / "bad.json", bits))
+        assert r.returncode == 2 and words in r.stderr, r.stderr

@@ -26,7 +26,6 @@
 #include <iostream>
 #include <optional>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -63,13 +62,19 @@ struct options {
   bool quiet = false;
 };
 
-bool read_file(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return true;
+/// Reads path whole into text; "" on success, else "cannot read PATH: the system's reason".
+std::string read_file(const std::string& path, std::string& text) {
+  errno = 0;
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) return "cannot read " + path + ": " + std::strerror(errno);
+  text.clear();
+  char chunk[1 << 16];
+  std::size_t n = 0;
+  while ((n = std::fread(chunk, 1, sizeof chunk, f)) != 0) text.append(chunk, n);
+  const int reason = std::ferror(f) ? errno : 0;  // a folder opens, then fails to read (EISDIR)
+  std::fclose(f);
+  if (reason == 0) return {};
+  return "cannot read " + path + ": " + std::strerror(reason);
 }
 
 std::string folder_of(const std::string& path) {
@@ -263,13 +268,24 @@ dmlref::status actual_values(const dmlref::io::json& item, const dmlref::io::eva
   // Uint16Array of FLOAT16 holds); read as the "0x3c00" strings of the case format.
   dmlref::io::json patterns;
   const dmlref::io::json* data = &*data_it;
-  if (data_it->is_object() && data_it->size() == 1 && data_it->contains("bits")) {
+  if (data_it->is_object() && !(data_it->size() == 1 && (data_it->contains("bits") || data_it->contains("npy")))) {
+    return status::error(errc::invalid_argument, output, "data",
+                         "must be an array of values, {\"npy\": \"file.npy\"} or {\"bits\": [...]} (bit patterns "
+                         "as integers), and nothing else");
+  }
+  if (data_it->is_object() && data_it->contains("bits")) {
     const auto& bits = (*data_it)["bits"];
+    const unsigned width = 8 * static_cast<unsigned>(dmlref::element_size(golden.desc.type));
     patterns = dmlref::io::json::array();
     for (std::size_t k = 0; bits.is_array() && k < bits.size(); ++k) {
       if (!bits[k].is_number_unsigned()) {
         return status::error(errc::invalid_argument, output, "data.bits[" + std::to_string(k) + "]",
                              "must be a non-negative integer: the value's bit pattern");
+      }
+      if (width < 64 && (bits[k].get<std::uint64_t>() >> width) != 0) {
+        return status::error(errc::invalid_argument, output, "data.bits[" + std::to_string(k) + "]",
+                             std::to_string(bits[k].get<std::uint64_t>()) + " is not a " + std::to_string(width) +
+                                 "-bit pattern (" + std::string(dmlref::name(golden.desc.type)) + ")");
       }
       char text[24];
       std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(bits[k].get<std::uint64_t>()));
@@ -296,8 +312,8 @@ dmlref::status actual_values(const dmlref::io::json& item, const dmlref::io::eva
 /// compare: a GPU's outputs against the golden evaluation of the same cases.
 int compare(const options& o, const std::vector<dmlref::io::read_result>& cases, dmlref_eval::results& results) {
   std::string text, problem;
-  if (!read_file(o.actual_file, text)) {
-    std::cerr << "dmlref-eval: cannot read " << o.actual_file << "\n";
+  if (const auto failure = read_file(o.actual_file, text); !failure.empty()) {
+    std::cerr << "dmlref-eval: " << failure << "\n";
     return 2;
   }
   std::vector<dmlref::io::json> outputs;
@@ -651,8 +667,8 @@ int main(int argc, char** argv) {
   }
   try {
     std::string text;
-    if (!read_file(o.cases_file, text)) {
-      std::cerr << "dmlref-eval: cannot read " << o.cases_file << "\n";
+    if (const auto failure = read_file(o.cases_file, text); !failure.empty()) {
+      std::cerr << "dmlref-eval: " << failure << "\n";
       return 2;
     }
     bool collection = false;
@@ -676,7 +692,14 @@ int main(int argc, char** argv) {
     std::vector<dmlref_eval::report_file> reports;
     for (std::size_t k = 0; k + 1 < o.report.size(); k += 2) {
       if (o.report[k] != "json" && o.report[k] != "junit") {
-        std::cerr << "dmlref-eval: --report takes json or junit, then a file\n";
+        std::cerr << "dmlref-eval: --report \"" << o.report[k] << "\" is not a format: --report takes json or junit, "
+                  << "then a file\n";
+        return 2;
+      }
+      // Each report file is opened before any case runs: a path that cannot be written fails
+      // now, with the system's reason, not after a long run.
+      if (const auto problem = dmlref_eval::probe_writable(o.report[k + 1]); !problem.empty()) {
+        std::cerr << "dmlref-eval: --report " << o.report[k] << ": " << problem << "\n";
         return 2;
       }
       reports.push_back({o.report[k], o.report[k + 1]});

@@ -28,6 +28,16 @@ inline std::string prepare_out_dir(const std::string& dir, const std::string& fi
   return {};
 }
 
+/// "" when file can be created or truncated for writing (it is left empty), else "cannot write
+/// FILE: the system's reason".
+inline std::string probe_writable(const std::string& file) {
+  errno = 0;
+  std::FILE* f = std::fopen(file.c_str(), "wb");
+  if (f == nullptr) return "cannot write " + file + ": " + std::strerror(errno);
+  std::fclose(f);
+  return {};
+}
+
 /// The prefix that makes a file of dir resolve from the current folder: dir's absolute path and "/".
 inline std::string absolute_prefix(const std::string& dir) {
   std::error_code ec;

@@ -3,10 +3,11 @@
 // at the first and worst mismatch, the differences and the share mismatched when a case
 // fails), the closing "N passed, N failed", and the same results as JSON or JUnit XML for CI.
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
+#include <cstring>
 #include <limits>
 #include <ostream>
 #include <string>
@@ -188,8 +189,8 @@ class results {
     out_.flush();
     bool written = true;
     for (const auto& r : reports_) {
-      if (!write(r.file, r.format == "json" ? json_text() : junit_text())) {
-        std::fprintf(stderr, "dmlref-eval: cannot write %s\n", r.file.c_str());
+      if (const auto problem = write(r.file, r.format == "json" ? json_text() : junit_text()); !problem.empty()) {
+        std::fprintf(stderr, "dmlref-eval: --report %s: %s\n", r.format.c_str(), problem.c_str());
         written = false;
       }
     }
@@ -204,10 +205,16 @@ class results {
     nlohmann::ordered_json histogram = nullptr;  // with the mismatched indices; null: counts only
   };
 
-  static bool write(const std::string& file, const std::string& text) {
-    std::ofstream f(file, std::ios::binary);
-    f << text;
-    return static_cast<bool>(f);
+  /// Writes text to file; "" on success, else "cannot write FILE: the system's reason".
+  static std::string write(const std::string& file, const std::string& text) {
+    errno = 0;
+    std::FILE* f = std::fopen(file.c_str(), "wb");
+    if (f == nullptr) return "cannot write " + file + ": " + std::strerror(errno);
+    const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    const int reason = errno;
+    const bool closed = std::fclose(f) == 0;
+    if (ok && closed) return {};
+    return "cannot write " + file + ": " + (reason != 0 ? std::strerror(reason) : "write failed");
   }
 
   std::string json_text() const {
