@@ -200,3 +200,25 @@ TEST_CASE("case file: check compares under the case's tolerance or the default")
   CHECK_FALSE(strict_result.report.pass);
   CHECK(strict_result.report.first.coordinates() == "[1, 1]");
 }
+
+TEST_CASE("case file: an absolute tolerance passes values within it and equal ones, nothing else") {
+  // 0.2500001 is 2 ULP (about 3e-8) from 0.25: within 1e-6, not within 1e-8.
+  const auto loose = read_cases(pow_case(good_tensors, R"(, "expected": {"OutputTensor": [1, 0.5, 9, 0.2500001]},
+                                           "tolerance": {"metric": "absolute", "value": 1e-6})"));
+  REQUIRE(loose[0].error.ok());
+  CHECK(loose[0].value.absolute_tolerance == 1e-6);
+  const auto loose_result = dmlref::io::check_case(dmlref::golden, loose[0].value);
+  REQUIRE(loose_result.error.ok());
+  CHECK(loose_result.report.pass);
+  CHECK(loose_result.report.text().find("or |actual - expected| <= 9.9999999999999995e-07") != std::string::npos);
+  const auto tight = read_cases(pow_case(good_tensors, R"(, "expected": {"OutputTensor": [1, 0.5, 9, 0.2500001]},
+                                           "tolerance": {"metric": "absolute", "value": 1e-8})"));
+  REQUIRE(tight[0].error.ok());
+  const auto tight_result = dmlref::io::check_case(dmlref::golden, tight[0].value);
+  CHECK_FALSE(tight_result.report.pass);
+  CHECK(tight_result.report.first.coordinates() == "[1, 1]");
+  for (const char* bad : {R"("value": 0)", R"("value": -1)", R"("value": "1e-3")", R"("other": 1)"}) {
+    const auto refused = read_cases(pow_case(good_tensors, std::string(R"(, "tolerance": {"metric": "absolute", )") + bad + "}"));
+    CHECK_FALSE(refused[0].error.ok());
+  }
+}

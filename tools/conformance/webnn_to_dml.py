@@ -39,11 +39,12 @@ The rewriting:
     ELEMENT_WISE_CONSTANT_POW with that value as its Exponent, named "<name> (as CONSTANT_POW)";
   - data and expected values are copied as they are (expected values are in row-major order
     over the output's sizes, which a block split does not change); the tolerance keeps its
-    value, its metric in lower case ("ULP" -> "ulp").
+    value, its metric in the case format's words ("ULP" -> "ulp"; WebNN's absolute "ATOL",
+    which log, sin, cos, tan and erf use, -> "absolute").
 Left out (and counted, each with its reason under --verbose): cases with an int4 or uint4
 tensor, composite cases (small graphs), outputs a DirectML operator cannot write
 (QUANTIZE_LINEAR writes INT8 and UINT8 only), data types an operator's support table never
-lists (ACTIVATION_RELU's 64-bit and unsigned integers), tolerances that are not in ULP (WebNN's ATOL),
+lists (ACTIVATION_RELU's 64-bit and unsigned integers), tolerance metrics other than ULP and ATOL,
 a FLOAT attribute that would move an integer tensor's bound (a clamp bound that is not a
 FLOAT32 value), an expected tensor given as one value over more than 65536 elements, and
 anything else the rules above cannot express. Data types a DirectML operator may not take are
@@ -129,6 +130,9 @@ OUTPUT_TYPES = {"ELEMENT_WISE_QUANTIZE_LINEAR": {"INT8", "UINT8"}}
 # has cases with them (DirectML's page for the operator).
 TYPES_NEVER_TAKEN = {"ACTIVATION_RELU": {"INT64", "UINT64", "UINT32", "UINT16", "UINT8"}}
 SUB_BYTE_TYPES = {"int4", "uint4"}
+# WebNN's tolerance metrics -> the case format's: ULP counts, and ATOL (an absolute distance,
+# |actual - expected| <= value; equal values pass too).
+TOLERANCE_METRICS = {"ULP": "ulp", "ATOL": "absolute"}
 MAX_EXPANDED_FILL = 1 << 16  # an expected tensor WPT gives as one value is listed in full up to this size
 
 
@@ -332,8 +336,8 @@ def convert_case(schema, op, source, case):
     if dml_op in OUTPUT_TYPES and out_type not in OUTPUT_TYPES[dml_op]:
         raise NotExpressible(f"{dml_op} does not write {out_type}")
     tolerance = case.get("tolerance")
-    if tolerance is not None and tolerance.get("metric") != "ULP":
-        raise NotExpressible(f"tolerance metric {tolerance.get('metric')!r} (dmlref compares in ULP)")
+    if tolerance is not None and tolerance.get("metric") not in TOLERANCE_METRICS:
+        raise NotExpressible(f"tolerance metric {tolerance.get('metric')!r} (dmlref compares in ULP or absolutely)")
     expected_data = expected["data"]
     if expected.get("fill"):
         count = 1
@@ -360,7 +364,7 @@ def convert_case(schema, op, source, case):
             result["attributes"] = attributes
         result["expected"] = {output: expected_data}
         if tolerance is not None:
-            result["tolerance"] = {"metric": "ulp", "value": tolerance["value"]}
+            result["tolerance"] = {"metric": TOLERANCE_METRICS[tolerance["metric"]], "value": tolerance["value"]}
         return result
 
     cases = [make(case["name"], dml_op, inputs, attributes)]

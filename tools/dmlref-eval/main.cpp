@@ -95,6 +95,7 @@ dmlref::oracle::compare_options comparison_for(const options& o, const dmlref::i
                                                const dmlref::io::evaluation& e) {
   auto opts = o.compare;
   opts.tol = o.tol ? *o.tol : dmlref::io::tolerance_for(c, e);
+  if (!o.tol && c.absolute_tolerance > opts.absolute_floor) opts.absolute_floor = c.absolute_tolerance;
   return opts;
 }
 

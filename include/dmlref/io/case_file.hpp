@@ -8,6 +8,7 @@
 // accepted that does not fit its data type exactly (integers: in range, no fraction;
 // floats: rounded once to the type, or given as the type's own bit pattern "0x7e01").
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -69,6 +70,7 @@ struct test_case {
   dml::attribute_values attributes;  // by the operator's schema
   std::optional<element_buffer> expected;  // the output tensor's, packed logical row-major order
   std::optional<tolerance> tol;
+  double absolute_tolerance = 0.0;  // "absolute" metric: |actual - expected| <= this passes (0: none)
 
   const case_tensor* find(std::string_view tensor) const noexcept {
     for (const auto& t : tensors) {
@@ -309,8 +311,17 @@ inline status read_case(const json& j, test_case& out, std::uint64_t max_buffer_
       const auto v = it->find("value");
       if (v == it->end() || !v->is_number_unsigned()) return fail("tolerance", "value", "must be a non-negative integer");
       c.tol = tolerance::ulp(v->get<std::uint64_t>());
+    } else if (metric == "absolute") {
+      // WebNN's ATOL: an element passes when it is within this absolute distance, else only
+      // when it is equal (0 ULP).
+      const auto v = it->find("value");
+      if (v == it->end() || !v->is_number() || !(v->get<double>() > 0.0) || !std::isfinite(v->get<double>())) {
+        return fail("tolerance", "value", "must be a positive finite number for the \"absolute\" metric");
+      }
+      c.tol = tolerance::exact();
+      c.absolute_tolerance = v->get<double>();
     } else {
-      return fail("tolerance", "metric", "must be \"ulp\" or \"exact\"");
+      return fail("tolerance", "metric", "must be \"ulp\", \"exact\" or \"absolute\"");
     }
   }
   if (const auto it = j.find("expected"); it != j.end() && !it->is_null()) {

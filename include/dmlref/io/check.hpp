@@ -57,6 +57,7 @@ check_result check_case(Path path, const test_case& c, oracle::compare_options o
   if (!c.expected) return result;
   result.has_expected = true;
   options.tol = tolerance_for(c, golden);
+  if (c.absolute_tolerance > options.absolute_floor) options.absolute_floor = c.absolute_tolerance;
   result.report = compare_with(golden, *c.expected, options);
   return result;
 }

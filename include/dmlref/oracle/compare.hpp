@@ -148,6 +148,7 @@ struct report {
   std::uint64_t nan_mismatches = 0;  // one side NaN, the other not (or, under same_bits, other NaN bits)
   std::uint64_t zero_sign_mismatches = 0;  // +0 against -0, under zero_rule::same_sign
   std::uint64_t infinity_mismatches = 0;   // an infinity against a finite value, either way
+  double absolute_floor = 0.0;      // compare_options' (0: none)
   std::uint64_t max_ulps = 0;        // over the elements that are not NaN mismatches
   element_report first;  // first mismatch in row-major order
   element_report worst;  // largest distance (a NaN mismatch counts as the largest)
@@ -169,6 +170,11 @@ struct report {
       s.append("exact");
     } else {
       s.append(std::to_string(tol.ulps)).append(" ").append(distance_units(type, tol.ulps));
+    }
+    if (absolute_floor > 0.0) {
+      char floor[32];
+      std::snprintf(floor, sizeof floor, "%.17g", absolute_floor);
+      s.append(", or |actual - expected| <= ").append(floor);
     }
     if (nan_mismatches != 0) {  // a NaN has no distance: say so first, then the others' worst
       s.append("; ").append(std::to_string(nan_mismatches));
@@ -222,6 +228,7 @@ report compare(const T* expected, const bool* defined, const T* actual, const el
   report r;
   r.type = data_type_of_v<T>;
   r.tol = options.tol;
+  r.absolute_floor = options.absolute_floor;
   const std::uint64_t allowed = options.tol.max_ulps();
   std::array<std::uint32_t, max_rank> index{};
   std::uint64_t offset = 0;  // into actual
