@@ -45,7 +45,7 @@
 #include <vector>
 
 #include "dmlref/dmlref.hpp"
-#include "dmlref/oracle/ulp.hpp"
+#include "sweep_common.hpp"
 
 namespace __llvm_libc_19_1_7_ {
 float expf(float);
@@ -61,15 +61,7 @@ float powf(float, float);
 
 namespace {
 
-using dmlref::float16;
-
-template <class T>
-auto bits_of(T x) {
-  return dmlref::math::bits_of(x);
-}
-
-bool is_nan32(std::uint32_t b) { return (b & 0x7FFFFFFFu) > 0x7F800000u; }
-bool is_nan16(std::uint16_t b) { return (b & 0x7FFFu) > 0x7C00u; }
+using namespace dmlref_sweep;
 
 /// The function swept.
 enum class function { exp, log, tanh, sigmoid, sinh, cosh, asinh, acosh, atanh, elu, scaled_elu, celu, softplus,
@@ -333,49 +325,7 @@ auto mpfr_reference(double x, function f, const attributes& at) {
   mpfr_clear(in);
   mpfr_set_emin(saved_min);
   mpfr_set_emax(saved_max);
-  if constexpr (half) {
-    return dmlref::math::round_real<float16>(dmlref::math::to_real(d)).bits();
-  } else {
-    return bits_of(dmlref::math::round_real<float>(dmlref::math::to_real(d)));
-  }
-}
-
-struct tally {
-  std::uint64_t inputs = 0;
-  std::uint64_t golden_wrong = 0;    // golden differs from the decided correct result
-  std::uint64_t reference_wrong = 0; // the reference differs and MPFR sides with golden
-  std::uint64_t fast_worst = 0;
-  std::uint64_t fast_nan_mismatch = 0;
-  std::mutex lock;
-  void merge(const tally& t) {
-    std::lock_guard<std::mutex> g(lock);
-    inputs += t.inputs;
-    golden_wrong += t.golden_wrong;
-    reference_wrong += t.reference_wrong;
-    fast_worst = t.fast_worst > fast_worst ? t.fast_worst : fast_worst;
-    fast_nan_mismatch += t.fast_nan_mismatch;
-  }
-};
-
-std::mutex print_lock;
-int printed = 0;
-template <class... A>
-void report(const char* format, A... a) {
-  std::lock_guard<std::mutex> g(print_lock);
-  if (printed++ < 40) std::printf(format, a...);
-}
-
-template <class T>
-void fast_distance(const T* golden, const T* fast, std::size_t n, tally& t) {
-  for (std::size_t k = 0; k < n; ++k) {
-    const bool gn = dmlref::oracle::is_nan(golden[k]), fn = dmlref::oracle::is_nan(fast[k]);
-    if (gn || fn) {
-      if (gn != fn) ++t.fast_nan_mismatch;
-      continue;
-    }
-    const auto d = dmlref::oracle::ulp_distance(golden[k], fast[k]);
-    if (d > t.fast_worst) t.fast_worst = d;
-  }
+  return format_bits<T>(d);
 }
 
 const char* name_of(function f) {
@@ -471,42 +421,13 @@ bool sweep(const char* name, function fn, std::uint64_t stride, unsigned threads
   const auto start = std::chrono::steady_clock::now();
   tally t32, t16;
   const std::uint64_t total = ((std::uint64_t{1} << 32) + stride - 1) / stride;
-  const std::uint64_t chunk = 1u << 16;
-  std::atomic<std::uint64_t> next{0};
-  std::vector<std::thread> pool;
-  for (unsigned w = 0; w < threads; ++w) {
-    pool.emplace_back([&] {
-      tally local;
-      for (;;) {
-        const std::uint64_t c = next.fetch_add(1);
-        const std::uint64_t begin = c * chunk;
-        if (begin >= total) break;
-        const std::uint64_t n = total - begin < chunk ? total - begin : chunk;
-        float32_chunk(op, fn, at, begin * stride, stride, static_cast<std::size_t>(n), local);
-      }
-      t32.merge(local);
-    });
-  }
-  for (auto& th : pool) th.join();
+  in_parallel(total, threads, t32, [&](std::uint64_t begin, std::size_t n, tally& t) {
+    float32_chunk(op, fn, at, begin * stride, stride, n, t);
+  });
   float16_all(op, fn, at, t16);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const std::uint64_t budget32 = Op::fast_ulp_budget(dmlref::data_type::float32);
-  const std::uint64_t budget16 = Op::fast_ulp_budget(dmlref::data_type::float16);
-  std::printf(
-      "%s FLOAT32: %llu inputs (stride %llu), golden differences %llu, reference defects %llu; fast worst %llu ULP "
-      "(budget %llu), NaN mismatches %llu\n",
-      name, static_cast<unsigned long long>(t32.inputs), static_cast<unsigned long long>(stride),
-      static_cast<unsigned long long>(t32.golden_wrong), static_cast<unsigned long long>(t32.reference_wrong),
-      static_cast<unsigned long long>(t32.fast_worst), static_cast<unsigned long long>(budget32),
-      static_cast<unsigned long long>(t32.fast_nan_mismatch));
-  std::printf("%s FLOAT16: %llu inputs, golden differences %llu; fast worst %llu ULP (budget %llu), NaN mismatches %llu\n",
-              name, static_cast<unsigned long long>(t16.inputs), static_cast<unsigned long long>(t16.golden_wrong),
-              static_cast<unsigned long long>(t16.fast_worst), static_cast<unsigned long long>(budget16),
-              static_cast<unsigned long long>(t16.fast_nan_mismatch));
-  std::printf("%s: %.1f s on %u threads\n", name, seconds, threads);
-  std::fflush(stdout);
-  return t32.golden_wrong == 0 && t16.golden_wrong == 0 && t32.fast_worst <= budget32 && t16.fast_worst <= budget16 &&
-         t32.fast_nan_mismatch == 0 && t16.fast_nan_mismatch == 0;
+  return print_tallies(name, t32, t16, stride, seconds, threads, Op::fast_ulp_budget(dmlref::data_type::float32),
+                       Op::fast_ulp_budget(dmlref::data_type::float16), "inputs");
 }
 
 /// x^y of exact doubles correctly rounded to binary32 (precision 24, subnormals emulated) or
@@ -532,11 +453,7 @@ auto mpfr_pow_reference(double x, double y) {
   mpfr_clear(exponent);
   mpfr_set_emin(saved_min);
   mpfr_set_emax(saved_max);
-  if constexpr (half) {
-    return dmlref::math::round_real<float16>(dmlref::math::to_real(d)).bits();
-  } else {
-    return bits_of(dmlref::math::round_real<float>(dmlref::math::to_real(d)));
-  }
+  return format_bits<T>(d);
 }
 
 /// Pair j of POW's FLOAT32 sample: bits from a hash of j (splitmix64). One pair in three keeps
@@ -544,10 +461,7 @@ auto mpfr_pow_reference(double x, double y) {
 /// finite x and y = z / log2 x for z spread over [-160, 140], y's low bits from the hash, so
 /// that x^y covers FLOAT32's range, its subnormals and its overflow threshold.
 void pow_pair(std::uint64_t j, std::uint32_t& x, std::uint32_t& y) {
-  std::uint64_t z = (j + 1) * 0x9E3779B97F4A7C15u;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-  z ^= z >> 31;
+  const std::uint64_t z = hash_of(j);
   x = static_cast<std::uint32_t>(z);
   y = static_cast<std::uint32_t>(z >> 32);
   if (j % 3 == 0) return;
@@ -567,13 +481,10 @@ void pow_pair(std::uint64_t j, std::uint32_t& x, std::uint32_t& y) {
 template <class T>
 void pow_chunk(std::uint64_t begin, std::uint64_t stride, std::size_t n, tally& t,
                const std::vector<std::vector<std::uint64_t>>* corpus = nullptr) {
-  constexpr bool half = std::is_same_v<T, float16>;
-  std::vector<T> x(n), y(n), golden(n), fast(n);
+  std::vector<T> x(n), y(n);
   for (std::size_t k = 0; k < n; ++k) {
-    if constexpr (half) {
-      const std::uint64_t p = (begin + k) * stride;
-      x[k] = float16::from_bits(static_cast<std::uint16_t>(p >> 16));
-      y[k] = float16::from_bits(static_cast<std::uint16_t>(p & 0xFFFFu));
+    if constexpr (std::is_same_v<T, float16>) {
+      float16_pair((begin + k) * stride, x[k], y[k]);
     } else {
       std::uint32_t xb = 0, yb = 0;
       if (corpus != nullptr) {
@@ -586,45 +497,8 @@ void pow_chunk(std::uint64_t begin, std::uint64_t stride, std::size_t n, tally& 
       std::memcpy(&y[k], &yb, 4);
     }
   }
-  const auto n32 = static_cast<std::uint32_t>(n);
-  const dmlref::ops::pow op{};
-  auto status = dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(x.data(), {n32}),
-                                dmlref::make_packed_view(y.data(), {n32}), dmlref::make_packed_view(golden.data(), {n32}));
-  if (status.ok()) {
-    status = dmlref::compute(dmlref::fast, op, dmlref::make_packed_view(x.data(), {n32}),
-                             dmlref::make_packed_view(y.data(), {n32}), dmlref::make_packed_view(fast.data(), {n32}));
-  }
-  if (!status.ok()) {
-    report("compute failed: %s\n", status.message().c_str());
-    t.golden_wrong += n;
-    return;
-  }
-  for (std::size_t k = 0; k < n; ++k) {
-    const double xd = static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(x[k])));
-    const double yd = static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(y[k])));
-    const auto gb = bits_of(golden[k]);
-    if constexpr (half) {
-      const std::uint16_t mb = mpfr_pow_reference<float16>(xd, yd);
-      if (gb == mb || (is_nan16(gb) && is_nan16(mb))) continue;
-      ++t.golden_wrong;
-      report("POW FLOAT16 (0x%04x, 0x%04x): GOLDEN 0x%04x WRONG, MPFR 0x%04x\n", x[k].bits(), y[k].bits(), gb, mb);
-    } else {
-      const std::uint32_t rb = bits_of(__llvm_libc_19_1_7_::powf(x[k], y[k]));
-      if ((is_nan32(gb) && is_nan32(rb)) || gb == rb) continue;
-      const std::uint32_t mb = mpfr_pow_reference<float>(xd, yd);
-      if (gb == mb || (is_nan32(gb) && is_nan32(mb))) {
-        ++t.reference_wrong;
-        report("POW FLOAT32 (0x%08x, 0x%08x): reference 0x%08x wrong, golden = MPFR = 0x%08x\n", bits_of(x[k]),
-               bits_of(y[k]), rb, gb);
-      } else {
-        ++t.golden_wrong;
-        report("POW FLOAT32 (0x%08x, 0x%08x): GOLDEN 0x%08x WRONG, MPFR 0x%08x, reference 0x%08x\n", bits_of(x[k]),
-               bits_of(y[k]), gb, mb, rb);
-      }
-    }
-  }
-  fast_distance(golden.data(), fast.data(), n, t);
-  t.inputs += n;
+  judge_pairs("POW", dmlref::ops::pow{}, x, y, [](float a, float b) { return __llvm_libc_19_1_7_::powf(a, b); },
+              [](double a, double b) { return mpfr_pow_reference<T>(a, b); }, t);
 }
 
 /// POW: 2^32 / stride hashed FLOAT32 pairs plus the hard-to-round corpus, and 2^32 / stride
@@ -633,52 +507,21 @@ bool sweep_pow(std::uint64_t stride, unsigned threads) {
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t total = ((std::uint64_t{1} << 32) + stride - 1) / stride;
   tally t32, t16, hard;
-  const auto run = [&](tally& result, auto body) {
-    const std::uint64_t chunk = 1u << 14;
-    std::atomic<std::uint64_t> next{0};
-    std::vector<std::thread> pool;
-    for (unsigned w = 0; w < threads; ++w) {
-      pool.emplace_back([&] {
-        tally local;
-        for (;;) {
-          const std::uint64_t begin = next.fetch_add(1) * chunk;
-          if (begin >= total) break;
-          body(begin, static_cast<std::size_t>(total - begin < chunk ? total - begin : chunk), local);
-        }
-        result.merge(local);
-      });
-    }
-    for (auto& th : pool) th.join();
-  };
-  run(t32, [&](std::uint64_t begin, std::size_t n, tally& t) { pow_chunk<float>(begin, stride, n, t); });
-  run(t16, [&](std::uint64_t begin, std::size_t n, tally& t) { pow_chunk<float16>(begin, stride, n, t); });
+  const std::uint64_t chunk = 1u << 14;
+  in_parallel(total, threads, t32, [&](std::uint64_t begin, std::size_t n, tally& t) { pow_chunk<float>(begin, stride, n, t); }, chunk);
+  in_parallel(total, threads, t16, [&](std::uint64_t begin, std::size_t n, tally& t) { pow_chunk<float16>(begin, stride, n, t); }, chunk);
   const auto corpus = dmlref::ops::pow::hard_inputs(dmlref::ops::types_of<float, float, float>());
   pow_chunk<float>(0, 1, corpus[0].size(), hard, &corpus);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const std::uint64_t budget32 = dmlref::ops::pow::fast_ulp_budget(dmlref::data_type::float32);
   const std::uint64_t budget16 = dmlref::ops::pow::fast_ulp_budget(dmlref::data_type::float16);
   std::printf(
-      "POW FLOAT32: %llu pairs (stride %llu), golden differences %llu, reference defects %llu; fast worst %llu ULP "
-      "(budget %llu), NaN mismatches %llu\n",
-      static_cast<unsigned long long>(t32.inputs), static_cast<unsigned long long>(stride),
-      static_cast<unsigned long long>(t32.golden_wrong), static_cast<unsigned long long>(t32.reference_wrong),
-      static_cast<unsigned long long>(t32.fast_worst), static_cast<unsigned long long>(budget32),
-      static_cast<unsigned long long>(t32.fast_nan_mismatch));
-  std::printf(
       "POW FLOAT32 hard-to-round corpus: %llu pairs, golden differences %llu, reference defects %llu; fast worst %llu "
       "ULP, NaN mismatches %llu\n",
       static_cast<unsigned long long>(hard.inputs), static_cast<unsigned long long>(hard.golden_wrong),
       static_cast<unsigned long long>(hard.reference_wrong), static_cast<unsigned long long>(hard.fast_worst),
       static_cast<unsigned long long>(hard.fast_nan_mismatch));
-  std::printf("POW FLOAT16: %llu pairs, golden differences %llu; fast worst %llu ULP (budget %llu), NaN mismatches %llu\n",
-              static_cast<unsigned long long>(t16.inputs), static_cast<unsigned long long>(t16.golden_wrong),
-              static_cast<unsigned long long>(t16.fast_worst), static_cast<unsigned long long>(budget16),
-              static_cast<unsigned long long>(t16.fast_nan_mismatch));
-  std::printf("POW: %.1f s on %u threads\n", seconds, threads);
-  std::fflush(stdout);
-  return t32.golden_wrong == 0 && t16.golden_wrong == 0 && hard.golden_wrong == 0 && t32.fast_worst <= budget32 &&
-         hard.fast_worst <= budget32 && t16.fast_worst <= budget16 && t32.fast_nan_mismatch == 0 &&
-         hard.fast_nan_mismatch == 0 && t16.fast_nan_mismatch == 0;
+  return print_tallies("POW", t32, t16, stride, seconds, threads, budget32, budget16, "pairs") && hard.passes(budget32);
 }
 
 /// Single-thread throughput of both paths, ns per element, over 2^16 elements: EXP on values

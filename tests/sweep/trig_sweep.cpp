@@ -43,7 +43,7 @@
 #include <vector>
 
 #include "dmlref/dmlref.hpp"
-#include "dmlref/oracle/ulp.hpp"
+#include "sweep_common.hpp"
 
 namespace __llvm_libc_19_1_7_ {
 float sinf(float);
@@ -58,15 +58,7 @@ float atan2f(float, float);
 
 namespace {
 
-using dmlref::float16;
-
-template <class T>
-auto bits_of(T x) {
-  return dmlref::math::bits_of(x);
-}
-
-bool is_nan32(std::uint32_t b) { return (b & 0x7FFFFFFFu) > 0x7F800000u; }
-bool is_nan16(std::uint16_t b) { return (b & 0x7FFFu) > 0x7C00u; }
+using namespace dmlref_sweep;
 
 enum class function { sin, cos, tan, atan, asin, acos, erf, atan_yx, gelu };
 
@@ -174,49 +166,7 @@ auto mpfr_reference(double x, function f, double b = 1.0) {
   mpfr_clear(second);
   mpfr_set_emin(saved_min);
   mpfr_set_emax(saved_max);
-  if constexpr (half) {
-    return dmlref::math::round_real<float16>(dmlref::math::to_real(d)).bits();
-  } else {
-    return bits_of(dmlref::math::round_real<float>(dmlref::math::to_real(d)));
-  }
-}
-
-struct tally {
-  std::uint64_t inputs = 0;
-  std::uint64_t golden_wrong = 0;     // golden differs from the decided correct result
-  std::uint64_t reference_wrong = 0;  // the reference differs and MPFR sides with golden
-  std::uint64_t fast_worst = 0;
-  std::uint64_t fast_nan_mismatch = 0;
-  std::mutex lock;
-  void merge(const tally& t) {
-    std::lock_guard<std::mutex> g(lock);
-    inputs += t.inputs;
-    golden_wrong += t.golden_wrong;
-    reference_wrong += t.reference_wrong;
-    fast_worst = t.fast_worst > fast_worst ? t.fast_worst : fast_worst;
-    fast_nan_mismatch += t.fast_nan_mismatch;
-  }
-};
-
-std::mutex print_lock;
-int printed = 0;
-template <class... A>
-void report(const char* format, A... a) {
-  std::lock_guard<std::mutex> g(print_lock);
-  if (printed++ < 40) std::printf(format, a...);
-}
-
-template <class T>
-void fast_distance(const T* golden, const T* fast, std::size_t n, tally& t) {
-  for (std::size_t k = 0; k < n; ++k) {
-    const bool gn = dmlref::oracle::is_nan(golden[k]), fn = dmlref::oracle::is_nan(fast[k]);
-    if (gn || fn) {
-      if (gn != fn) ++t.fast_nan_mismatch;
-      continue;
-    }
-    const auto d = dmlref::oracle::ulp_distance(golden[k], fast[k]);
-    if (d > t.fast_worst) t.fast_worst = d;
-  }
+  return format_bits<T>(d);
 }
 
 template <class Op>
@@ -282,10 +232,7 @@ void float16_all(const Op& op, function fn, tally& t) {
 /// Pair j of ATAN_YX's FLOAT32 sample: a's and b's bits from a hash of j (splitmix64); every
 /// third pair takes b's exponent within 4 of a's (quotients near 1, every angle).
 void float32_pair(std::uint64_t j, std::uint32_t& a, std::uint32_t& b) {
-  std::uint64_t z = (j + 1) * 0x9E3779B97F4A7C15u;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-  z ^= z >> 31;
+  const std::uint64_t z = hash_of(j);
   a = static_cast<std::uint32_t>(z);
   b = static_cast<std::uint32_t>(z >> 32);
   if (j % 3 == 1) {
@@ -299,13 +246,10 @@ void float32_pair(std::uint64_t j, std::uint32_t& a, std::uint32_t& b) {
 /// every stride-th).
 template <class T>
 void pairs_chunk(function fn, std::uint64_t begin, std::uint64_t stride, std::size_t n, tally& t) {
-  constexpr bool half = std::is_same_v<T, float16>;
-  std::vector<T> a(n), b(n), golden(n), fast(n);
+  std::vector<T> a(n), b(n);
   for (std::size_t k = 0; k < n; ++k) {
-    if constexpr (half) {
-      const std::uint64_t p = (begin + k) * stride;
-      a[k] = float16::from_bits(static_cast<std::uint16_t>(p >> 16));
-      b[k] = float16::from_bits(static_cast<std::uint16_t>(p & 0xFFFFu));
+    if constexpr (std::is_same_v<T, float16>) {
+      float16_pair((begin + k) * stride, a[k], b[k]);
     } else {
       std::uint32_t ab = 0, bb = 0;
       float32_pair(begin + k, ab, bb);
@@ -313,88 +257,9 @@ void pairs_chunk(function fn, std::uint64_t begin, std::uint64_t stride, std::si
       std::memcpy(&b[k], &bb, 4);
     }
   }
-  const auto n32 = static_cast<std::uint32_t>(n);
-  const dmlref::ops::atan_yx op{};
-  auto status = dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(a.data(), {n32}),
-                                dmlref::make_packed_view(b.data(), {n32}), dmlref::make_packed_view(golden.data(), {n32}));
-  if (status.ok()) {
-    status = dmlref::compute(dmlref::fast, op, dmlref::make_packed_view(a.data(), {n32}),
-                             dmlref::make_packed_view(b.data(), {n32}), dmlref::make_packed_view(fast.data(), {n32}));
-  }
-  if (!status.ok()) {
-    report("compute failed: %s\n", status.message().c_str());
-    t.golden_wrong += n;
-    return;
-  }
-  for (std::size_t k = 0; k < n; ++k) {
-    const double y = static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(a[k])));
-    const double x = static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(b[k])));
-    if (!op.defined(a[k], b[k])) continue;
-    const auto gb = bits_of(golden[k]);
-    if constexpr (half) {
-      const std::uint16_t mb = mpfr_reference<float16>(y, fn, x);
-      if (gb == mb || (is_nan16(gb) && is_nan16(mb))) continue;
-      ++t.golden_wrong;
-      report("ATAN_YX FLOAT16 (0x%04x, 0x%04x): GOLDEN 0x%04x WRONG, MPFR 0x%04x\n", a[k].bits(), b[k].bits(), gb, mb);
-    } else {
-      const std::uint32_t rb = bits_of(llvm_reference(fn, a[k], b[k]));
-      if ((is_nan32(gb) && is_nan32(rb)) || gb == rb) continue;
-      const std::uint32_t mb = mpfr_reference<float>(y, fn, x);
-      if (gb == mb || (is_nan32(gb) && is_nan32(mb))) {
-        ++t.reference_wrong;
-        report("ATAN_YX FLOAT32 (0x%08x, 0x%08x): reference 0x%08x wrong, golden = MPFR = 0x%08x\n", bits_of(a[k]),
-               bits_of(b[k]), rb, gb);
-      } else {
-        ++t.golden_wrong;
-        report("ATAN_YX FLOAT32 (0x%08x, 0x%08x): GOLDEN 0x%08x WRONG, MPFR 0x%08x, reference 0x%08x\n", bits_of(a[k]),
-               bits_of(b[k]), gb, mb, rb);
-      }
-    }
-  }
-  fast_distance(golden.data(), fast.data(), n, t);
-  t.inputs += n;
-}
-
-/// Runs body(begin, n) over [0, total) in chunks of 2^16 on the given threads, each with its
-/// own tally merged into the result.
-template <class Body>
-void in_parallel(std::uint64_t total, unsigned threads, tally& result, Body body) {
-  const std::uint64_t chunk = 1u << 16;
-  std::atomic<std::uint64_t> next{0};
-  std::vector<std::thread> pool;
-  for (unsigned w = 0; w < threads; ++w) {
-    pool.emplace_back([&] {
-      tally local;
-      for (;;) {
-        const std::uint64_t c = next.fetch_add(1);
-        const std::uint64_t begin = c * chunk;
-        if (begin >= total) break;
-        const std::uint64_t n = total - begin < chunk ? total - begin : chunk;
-        body(begin, static_cast<std::size_t>(n), local);
-      }
-      result.merge(local);
-    });
-  }
-  for (auto& th : pool) th.join();
-}
-
-bool print_tallies(const char* name, const tally& t32, const tally& t16, std::uint64_t stride, double seconds,
-                   unsigned threads, std::uint64_t budget32, std::uint64_t budget16, const char* unit) {
-  std::printf(
-      "%s FLOAT32: %llu %s (stride %llu), golden differences %llu, reference defects %llu; fast worst %llu ULP "
-      "(budget %llu), NaN mismatches %llu\n",
-      name, static_cast<unsigned long long>(t32.inputs), unit, static_cast<unsigned long long>(stride),
-      static_cast<unsigned long long>(t32.golden_wrong), static_cast<unsigned long long>(t32.reference_wrong),
-      static_cast<unsigned long long>(t32.fast_worst), static_cast<unsigned long long>(budget32),
-      static_cast<unsigned long long>(t32.fast_nan_mismatch));
-  std::printf("%s FLOAT16: %llu %s, golden differences %llu; fast worst %llu ULP (budget %llu), NaN mismatches %llu\n",
-              name, static_cast<unsigned long long>(t16.inputs), unit, static_cast<unsigned long long>(t16.golden_wrong),
-              static_cast<unsigned long long>(t16.fast_worst), static_cast<unsigned long long>(budget16),
-              static_cast<unsigned long long>(t16.fast_nan_mismatch));
-  std::printf("%s: %.1f s on %u threads\n", name, seconds, threads);
-  std::fflush(stdout);
-  return t32.golden_wrong == 0 && t16.golden_wrong == 0 && t32.fast_worst <= budget32 && t16.fast_worst <= budget16 &&
-         t32.fast_nan_mismatch == 0 && t16.fast_nan_mismatch == 0;
+  // atan2(y, x) with y = a (InputTensor) and x = b.
+  judge_pairs(name_of(fn), dmlref::ops::atan_yx{}, a, b, [&](float y, float x) { return llvm_reference(fn, y, x); },
+              [&](double y, double x) { return mpfr_reference<T>(y, fn, x); }, t);
 }
 
 /// ATAN_YX: 2^32 / stride FLOAT32 pairs and 2^32 / stride FLOAT16 pairs.
