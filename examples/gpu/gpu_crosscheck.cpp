@@ -17,6 +17,9 @@
 //       .compare.txt, the tool's report) and the summary table (DIR/summary.txt); without it they
 //       go to a temporary folder, removed at the end. Every variant runs and the whole table is
 //       printed whatever the verdicts (an invalid case is reported, left out, and fails the run).
+//   gpu_crosscheck --golden-as-gpu [--eval ...] [--work DIR]   (no GPU needed: golden's outputs
+//                                          stand for the kernels', to check the harness itself:
+//                                          every variant conforms, and the judges must agree)
 //   gpu_crosscheck --write-cases FILE     (no GPU needed: every case as one dmlref-case/1 file,
 //                                          and FILE.golden.json: the golden outputs as computed
 //                                          here, which `dmlref-eval compare` must pass exactly)
@@ -1838,6 +1841,29 @@ std::string describe_first_failure(const crosscheck_case& c, const dmlref::oracl
   return s + std::to_string(e.ulps) + " ULP";
 }
 
+/// --golden-as-gpu: golden stored as a kernel would store its output (poisoned padding), so that
+/// the harness's every step (judging, files, the command-line judge, the table) runs without a
+/// GPU; every variant then conforms.
+gpu_backend::result golden_through_layout(const crosscheck_case& c, buffer& actual) {
+  std::memset(actual.data(), gpu_backend::poison, actual.bytes);
+  const std::size_t size = dmlref::element_size(c.output_type);
+  const auto s = c.strides_of(c.output_strides);
+  std::array<std::uint32_t, dmlref::max_rank> index{};
+  for (std::uint64_t k = 0; k < c.count(); ++k) {
+    std::uint64_t offset = 0;
+    for (std::uint32_t d = 0; d < c.rank(); ++d) offset += index[d] * s[d];
+    std::memcpy(static_cast<char*>(actual.data()) + offset * size, static_cast<const char*>(c.golden.data()) + k * size,
+                size);
+    for (std::uint32_t d = c.rank(); d-- > 0;) {
+      if (++index[d] < c.sizes[d]) break;
+      index[d] = 0;
+    }
+  }
+  gpu_backend::result r;
+  r.ok = true;
+  return r;
+}
+
 std::string indent(const std::string& text, const char* prefix) {
   std::string out;
   std::istringstream in(text);
@@ -1854,7 +1880,7 @@ int main(int argc, char** argv) {
   eval = DMLREF_EVAL_PATH;
 #endif
   std::string work, cases_only;
-  bool verbose = false, temporary_work = false;
+  bool verbose = false, temporary_work = false, golden_as_gpu = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--eval" && i + 1 < argc) {
@@ -1863,17 +1889,22 @@ int main(int argc, char** argv) {
       work = argv[++i];
     } else if (arg == "--verbose") {
       verbose = true;
+    } else if (arg == "--golden-as-gpu") {
+      golden_as_gpu = true;
     } else if (arg == "--write-cases" && i + 1 < argc) {
       cases_only = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: %s [--eval PATH/TO/dmlref-eval] [--work DIR] [--verbose] | --write-cases FILE\n",
+      std::fprintf(stderr, "usage: %s [--eval PATH/TO/dmlref-eval] [--work DIR] [--verbose] [--golden-as-gpu] | "
+                   "--write-cases FILE\n",
                    argv[0]);
       return 2;
     }
   }
   const auto start = std::chrono::steady_clock::now();
   std::string device;
-  if (const auto d = gpu_backend::describe_device(device); !d.ok && cases_only.empty()) {
+  if (golden_as_gpu) {
+    device = "no GPU: golden's outputs stand for every kernel's (--golden-as-gpu)";
+  } else if (const auto d = gpu_backend::describe_device(device); !d.ok && cases_only.empty()) {
     std::printf("gpu_crosscheck: %s: nothing to check\n", d.error.c_str());
     return 77;
   }
@@ -1941,7 +1972,7 @@ int main(int argc, char** argv) {
       if (!v.applies(c)) continue;
       buffer actual;
       const auto l = make_launch(c, v, actual);
-      const auto result = gpu_backend::run(l);
+      const auto result = golden_as_gpu ? golden_through_layout(c, actual) : gpu_backend::run(l);
       if (!result.ok) {
         std::printf("ERROR %s: %s\n", c.name.c_str(), result.error.c_str());
         row.harness_error = true;
