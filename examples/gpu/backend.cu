@@ -10,7 +10,18 @@ std::string gpu_backend::detail::dispatch_standard(const launch& l, const device
   switch (l.which) {
     case kernel::sign_difference:
     case kernel::pow_powf:
-    case kernel::dq_wide_difference: return dispatch_common(l, p);
+    case kernel::dq_wide_difference:
+    case kernel::exp_expf:
+    case kernel::log_logf:
+    case kernel::tanh_tanhf:
+    case kernel::sin_sinf:
+    case kernel::cos_cosf:
+    case kernel::tan_tanf:
+    case kernel::erf_erff:
+    case kernel::atan2_atan2f:
+    case kernel::sigmoid_expf:
+    case kernel::elu_expm1f:
+    case kernel::gelu_erff: return dispatch_common(l, p);
     case kernel::sign_copysign: return unary<float_types>(l, p, sign_copysign{});
     case kernel::sign_passthrough: return unary<float_types>(l, p, sign_passthrough{});
     case kernel::pow_powf_parity:
@@ -33,6 +44,18 @@ std::string gpu_backend::detail::dispatch_standard(const launch& l, const device
     case kernel::dq_float_difference: return dequantize<float_types>(l, p, dq_float_difference{});
     case kernel::dq_folded_bias: return dequantize<float_types>(l, p, dq_folded_bias{});
     case kernel::dq_half_arith: return dequantize<types<__half>>(l, p, dq_half_arith{});
+    case kernel::exp_intrinsic: return through_float_launch<with_expf_intrinsic>(l, p);
+    case kernel::exp_half: return unary<types<__half>>(l, p, in_half<with_hexp>{scaling_of(l)});
+    case kernel::log_intrinsic: return through_float_launch<with_logf_intrinsic>(l, p);
+    case kernel::log_half: return unary<types<__half>>(l, p, in_half<with_hlog>{scaling_of(l)});
+    case kernel::tanh_intrinsic: return through_float_launch<with_tanhf_intrinsic>(l, p);
+    case kernel::sin_intrinsic: return through_float_launch<with_sinf_intrinsic>(l, p);
+    case kernel::sin_half: return unary<types<__half>>(l, p, in_half<with_hsin>{scaling_of(l)});
+    case kernel::cos_intrinsic: return through_float_launch<with_cosf_intrinsic>(l, p);
+    case kernel::cos_half: return unary<types<__half>>(l, p, in_half<with_hcos>{scaling_of(l)});
+    case kernel::sigmoid_intrinsic: return unary<float_types>(l, p, sigmoid_of<with_expf_intrinsic>{});
+    case kernel::sigmoid_stable: return unary<float_types>(l, p, sigmoid_stable{});
+    case kernel::elu_expf_minus_one: return unary<float_types>(l, p, elu_expf_minus_one{l.alpha});
   }
   return "unknown kernel";
 }

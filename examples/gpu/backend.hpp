@@ -1,7 +1,9 @@
 #pragma once
 // The GPU backend under test: CUDA kernels for DirectML's element-wise SIGN, CONSTANT_POW,
-// POW and DEQUANTIZE_LINEAR, each written the way a backend might write it (several variants
-// per operator, some of them knowingly wrong). This header is plain C++17 with no CUDA types,
+// POW and DEQUANTIZE_LINEAR, and for the transcendental operators (EXP, LOG, TANH, SIN, COS,
+// TAN, ERF, ATAN_YX, ACTIVATION_SIGMOID, ACTIVATION_ELU, ACTIVATION_GELU) through CUDA's math
+// library, its intrinsics and cuda_fp16.h's half functions, each written the way a backend
+// might write it (several variants per operator, some of them knowingly wrong). This header is plain C++17 with no CUDA types,
 // so that the harness (gpu_crosscheck.cpp) compiles with the host compiler and includes
 // dmlref, while the kernels (backend*.cu) are compiled by nvcc and include nothing of dmlref.
 //
@@ -60,6 +62,31 @@ enum class kernel : std::uint32_t {
   dq_float_difference,   // ((float)x - (float)zp) * scale
   dq_folded_bias,        // fmaf((float)x, scale, -(float)zp * scale): the bias folded
   dq_half_arith,         // FLOAT16 output only: __hmul((half)(x - zp), scale)
+  // Transcendental operators. FLOAT32 and FLOAT16 (the latter through float: the function of
+  // (float)x rounded once to half), ScaleBias as one fmaf in float, unless said otherwise.
+  exp_expf,              // ELEMENT_WISE_EXP: expf(g)
+  exp_intrinsic,         // __expf(g)
+  exp_half,              // FLOAT16 only: hexp(g) from cuda_fp16.h (ScaleBias in half)
+  log_logf,              // ELEMENT_WISE_LOG: logf(g)
+  log_intrinsic,         // __logf(g)
+  log_half,              // FLOAT16 only: hlog(g)
+  tanh_tanhf,            // ELEMENT_WISE_TANH: tanhf(g)
+  tanh_intrinsic,        // __tanhf(g)
+  sin_sinf,              // ELEMENT_WISE_SIN: sinf(g)
+  sin_intrinsic,         // __sinf(g)
+  sin_half,              // FLOAT16 only: hsin(g)
+  cos_cosf,              // ELEMENT_WISE_COS: cosf(g)
+  cos_intrinsic,         // __cosf(g)
+  cos_half,              // FLOAT16 only: hcos(g)
+  tan_tanf,              // ELEMENT_WISE_TAN: tanf(g)
+  erf_erff,              // ELEMENT_WISE_ERF: erff(g)
+  atan2_atan2f,          // ELEMENT_WISE_ATAN_YX: atan2f(a, b)
+  sigmoid_expf,          // ACTIVATION_SIGMOID: 1 / (1 + expf(-x))
+  sigmoid_intrinsic,     // 1 / (1 + __expf(-x))
+  sigmoid_stable,        // x >= 0 ? 1 / (1 + expf(-x)) : expf(x) / (1 + expf(x))
+  elu_expm1f,            // ACTIVATION_ELU: x >= 0 ? x : Alpha * expm1f(x)
+  elu_expf_minus_one,    // x >= 0 ? x : Alpha * (expf(x) - 1)
+  gelu_erff,             // ACTIVATION_GELU: 0.5 * x * (1 + erff(x * sqrt(1/2)))
 };
 
 /// How the translation unit holding the kernel was compiled.
@@ -95,6 +122,7 @@ struct launch {
   bool constant_exponent = false;
   bool has_scale_bias = false;
   float scale = 1.0f, bias = 0.0f;
+  float alpha = 1.0f;  // ACTIVATION_ELU's attribute
 };
 
 struct result {

@@ -354,6 +354,102 @@ struct dq_half_arith {
   }
 };
 
+// ---- transcendental operators ---------------------------------------------------------------
+// Each math function is a tag with a static apply(); the same functors hold every way of
+// computing an operator, and the translation unit's flags (backend_ftz.cu, backend_fast_math.cu)
+// decide what expf, logf, sinf ... compile to.
+
+struct with_expf { __device__ static float apply(float x) { return expf(x); } };
+struct with_expf_intrinsic { __device__ static float apply(float x) { return __expf(x); } };
+struct with_logf { __device__ static float apply(float x) { return logf(x); } };
+struct with_logf_intrinsic { __device__ static float apply(float x) { return __logf(x); } };
+struct with_tanhf { __device__ static float apply(float x) { return tanhf(x); } };
+struct with_tanhf_intrinsic { __device__ static float apply(float x) { return __tanhf(x); } };
+struct with_sinf { __device__ static float apply(float x) { return sinf(x); } };
+struct with_sinf_intrinsic { __device__ static float apply(float x) { return __sinf(x); } };
+struct with_cosf { __device__ static float apply(float x) { return cosf(x); } };
+struct with_cosf_intrinsic { __device__ static float apply(float x) { return __cosf(x); } };
+struct with_tanf { __device__ static float apply(float x) { return tanf(x); } };
+struct with_erff { __device__ static float apply(float x) { return erff(x); } };
+struct with_hexp { __device__ static __half apply(__half x) { return hexp(x); } };
+struct with_hlog { __device__ static __half apply(__half x) { return hlog(x); } };
+struct with_hsin { __device__ static __half apply(__half x) { return hsin(x); } };
+struct with_hcos { __device__ static __half apply(__half x) { return hcos(x); } };
+
+/// Fn of g = ScaleBias(x) in float, rounded once to the output type.
+template <class Fn>
+struct through_float {
+  scaling g;
+  template <class T>
+  __device__ T operator()(T x) const {
+    return from_float<T>(Fn::apply(g(to_float(x))));
+  }
+};
+
+/// FLOAT16 throughout: ScaleBias by __hfma, then cuda_fp16.h's half function.
+template <class Fn>
+struct in_half {
+  scaling g;
+  __device__ __half operator()(__half x) const {
+    const __half base = g.enabled ? __hfma(x, __float2half_rn(g.scale), __float2half_rn(g.bias)) : x;
+    return Fn::apply(base);
+  }
+};
+
+struct atan2_through_float {
+  template <class T, class U>
+  __device__ T operator()(T a, U b) const {
+    return from_float<T>(atan2f(to_float(a), to_float(b)));
+  }
+};
+
+/// 1 / (1 + e^-x) with the exponential of Exp.
+template <class Exp>
+struct sigmoid_of {
+  template <class T>
+  __device__ T operator()(T x) const {
+    return from_float<T>(1.0f / (1.0f + Exp::apply(-to_float(x))));
+  }
+};
+
+/// e^-|x| only: x >= 0 gives 1 / (1 + e^-x), x < 0 gives e^x / (1 + e^x); e never overflows.
+struct sigmoid_stable {
+  template <class T>
+  __device__ T operator()(T x) const {
+    const float f = to_float(x);
+    if (f >= 0.0f) return from_float<T>(1.0f / (1.0f + expf(-f)));
+    const float e = expf(f);
+    return from_float<T>(e / (1.0f + e));
+  }
+};
+
+struct elu_expm1f {
+  float alpha;
+  template <class T>
+  __device__ T operator()(T x) const {
+    const float f = to_float(x);
+    return f >= 0.0f ? x : from_float<T>(alpha * expm1f(f));
+  }
+};
+
+struct elu_expf_minus_one {
+  float alpha;
+  template <class T>
+  __device__ T operator()(T x) const {
+    const float f = to_float(x);
+    return f >= 0.0f ? x : from_float<T>(alpha * (expf(f) - 1.0f));
+  }
+};
+
+/// GELU's erf form as frameworks write it: x/2 (1 + erf(x / sqrt 2)) in float.
+struct gelu_erff {
+  template <class T>
+  __device__ T operator()(T x) const {
+    const float f = to_float(x);
+    return from_float<T>(0.5f * f * (1.0f + erff(f * 0.70710678118654752f)));
+  }
+};
+
 // ---- launching ------------------------------------------------------------------------------
 
 index_map make_map(const launch& l) {
@@ -426,6 +522,8 @@ std::string binary(const launch& l, const device_pointers& p, F f) {
 template <class T, class E>
 struct any_pair : std::true_type {};
 template <class T, class E>
+struct same_type : std::is_same<T, E> {};
+template <class T, class E>
 struct same_or_int32 : std::bool_constant<std::is_same_v<T, E> || std::is_same_v<E, std::int32_t>> {};
 
 /// Input and zero point from int_types, scale and output from Scales.
@@ -458,12 +556,29 @@ std::string float_pow_launch(const launch& l, const device_pointers& p) {
   return binary<float_types, pow_exponent_types, any_pair>(l, p, float_pow<Impl>{scaling_of(l)});
 }
 
+/// A float function of ScaleBias(x), FLOAT32 or FLOAT16 through float.
+template <class Fn>
+std::string through_float_launch(const launch& l, const device_pointers& p) {
+  return unary<float_types>(l, p, through_float<Fn>{scaling_of(l)});
+}
+
 /// The kernels every build holds: those whose float behaviour depends on the flags.
 std::string dispatch_common(const launch& l, const device_pointers& p) {
   switch (l.which) {
     case kernel::sign_difference: return unary<sign_types>(l, p, sign_difference{});
     case kernel::pow_powf: return float_pow_launch<with_powf>(l, p);
     case kernel::dq_wide_difference: return dequantize<float_types>(l, p, dq_wide_difference{});
+    case kernel::exp_expf: return through_float_launch<with_expf>(l, p);
+    case kernel::log_logf: return through_float_launch<with_logf>(l, p);
+    case kernel::tanh_tanhf: return through_float_launch<with_tanhf>(l, p);
+    case kernel::sin_sinf: return through_float_launch<with_sinf>(l, p);
+    case kernel::cos_cosf: return through_float_launch<with_cosf>(l, p);
+    case kernel::tan_tanf: return through_float_launch<with_tanf>(l, p);
+    case kernel::erf_erff: return through_float_launch<with_erff>(l, p);
+    case kernel::atan2_atan2f: return binary<float_types, float_types, same_type>(l, p, atan2_through_float{});
+    case kernel::sigmoid_expf: return unary<float_types>(l, p, sigmoid_of<with_expf>{});
+    case kernel::elu_expm1f: return unary<float_types>(l, p, elu_expm1f{l.alpha});
+    case kernel::gelu_erff: return unary<float_types>(l, p, gelu_erff{});
     default: return "this build does not hold the kernel";
   }
 }

@@ -5,8 +5,12 @@
 #
 #   examples/gpu/run_crosscheck.sh [BUILD_DIR] [LOG_DIR]      (defaults: build/gpu, build/gpu/logs)
 #
-# Writes LOG_DIR/environment.txt (GPU, driver, CUDA, compilers, torch), LOG_DIR/gpu_crosscheck.log
-# and LOG_DIR/torch_crosscheck.log, and prints each run's wall time. Extra CMake arguments may be
+# Writes LOG_DIR/environment.txt (GPU, driver, CUDA, compilers, torch), LOG_DIR/build.log,
+# LOG_DIR/golden_selfcheck.txt (dmlref-eval compare of every case's golden outputs against
+# themselves), LOG_DIR/gpu_crosscheck.log and LOG_DIR/torch_crosscheck.log (each whole, with
+# every variant's table whatever the verdicts), their summaries (gpu_summary.txt,
+# torch_summary.txt) and the command-line judge's reports of failing variants (gpu-compare/),
+# and prints each step's wall time. Both programs run even when the first is not as expected. Extra CMake arguments may be
 # given in DMLREF_CMAKE_ARGS (for example -DCMAKE_PREFIX_PATH=... where nlohmann_json lives).
 # Exit status: non-zero when a build fails or either cross-check is not as expected.
 set -uo pipefail
@@ -44,17 +48,33 @@ t1=$(date +%s.%N)
 echo "build: exit $rc, $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s (log: $LOGS/build.log)"
 if [ "$rc" -ne 0 ]; then tail -n 40 "$LOGS/build.log"; exit "$rc"; fi
 
+# Every case (no GPU needed), for torch_crosscheck.py's transcendental variants, and golden's
+# outputs judged against themselves by the command-line oracle (the JSON round trip is exact).
+CASES="$BUILD/crosscheck-cases.json"
+"$BUILD/examples/gpu/gpu_crosscheck" --write-cases "$CASES" >"$LOGS/write_cases.log" 2>&1
+cases_rc=$?
+"$BUILD/dmlref-eval" compare "$CASES" "$CASES.golden.json" >"$LOGS/golden_selfcheck.txt" 2>&1
+self_rc=$?
+echo "cases: write exit $cases_rc, golden against itself exit $self_rc ($(tail -n 1 "$LOGS/golden_selfcheck.txt"))"
+
+rm -rf "$BUILD/gpu-cases"
 "$BUILD/examples/gpu/gpu_crosscheck" --eval "$BUILD/dmlref-eval" --work "$BUILD/gpu-cases" \
   >"$LOGS/gpu_crosscheck.log" 2>&1
 gpu_rc=$?
 t2=$(date +%s.%N)
 echo "gpu_crosscheck: exit $gpu_rc, $(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.1f", b - a }') s"
 sed -n '/^==== summary/,$p' "$LOGS/gpu_crosscheck.log"
+cp "$BUILD/gpu-cases/summary.txt" "$LOGS/gpu_summary.txt" 2>/dev/null
+mkdir -p "$LOGS/gpu-compare"
+for f in "$BUILD"/gpu-cases/*.compare.txt; do  # the tool's reports, failing cases only (PASS lines dropped)
+  [ -e "$f" ] && grep -v '^PASS ' "$f" | head -c 200000 >"$LOGS/gpu-compare/$(basename "$f")"
+done
 
-PYTHONUNBUFFERED=1 "$PYTHON" "$ROOT/examples/gpu/torch_crosscheck.py" "$BUILD/dmlref-eval" "$BUILD/torch-cases" \
-  >"$LOGS/torch_crosscheck.log" 2>&1
+PYTHONUNBUFFERED=1 "$PYTHON" "$ROOT/examples/gpu/torch_crosscheck.py" --cases "$CASES" "$BUILD/dmlref-eval" \
+  "$BUILD/torch-cases" >"$LOGS/torch_crosscheck.log" 2>&1
 torch_rc=$?
 t3=$(date +%s.%N)
 echo "torch_crosscheck: exit $torch_rc, $(awk -v a="$t2" -v b="$t3" 'BEGIN { printf "%.1f", b - a }') s"
 sed -n '/^==== summary/,$p' "$LOGS/torch_crosscheck.log"
-[ "$gpu_rc" -eq 0 ] && [ "$torch_rc" -eq 0 ]
+cp "$BUILD/torch-cases/summary.txt" "$LOGS/torch_summary.txt" 2>/dev/null
+[ "$gpu_rc" -eq 0 ] && [ "$torch_rc" -eq 0 ] && [ "$cases_rc" -eq 0 ] && [ "$self_rc" -eq 0 ]

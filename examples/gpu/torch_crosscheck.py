@@ -14,11 +14,19 @@ For each variant (a way of computing one DirectML operator with torch on the GPU
 Each variant records the verdict expected of it ("conforms" or "diverges"); the script exits 0
 when every variant gets it, 1 otherwise, 77 when no CUDA device is usable.
 
-Usage: torch_crosscheck.py [BUILD_DIR] [WORK_DIR]
+The transcendental operators (EXP, LOG, TANH, SIN, COS, TAN, ERF, ATAN_YX, SIGMOID, ELU, GELU)
+run on the cases `gpu_crosscheck --write-cases FILE` writes (its scenarios and dmlref's own
+generator), read from FILE with --cases; run_crosscheck.sh writes and passes it.
+
+Usage: torch_crosscheck.py [--cases FILE] [BUILD_DIR] [WORK_DIR]
+       torch_crosscheck.py --self-test --cases FILE [BUILD_DIR]   (no torch, no GPU: reads FILE,
+           judges dmlref's own golden outputs through the same path, which must pass at 0 ULP,
+           and checks that every transcendental variant has cases)
 dmlref is imported from PYTHONPATH, or from BUILD_DIR/python (BUILD_DIR may also be a file in
 the build directory, such as its dmlref-eval). WORK_DIR keeps each variant's reports.
 numpy, torch and the module dmlref.
 """
+import json
 import math
 import os
 import random
@@ -27,18 +35,30 @@ import sys
 import time
 
 import numpy as np
-import torch
 
 try:
-    import dmlref
-except ImportError:
-    if len(sys.argv) < 2:
-        raise
-    _build = sys.argv[1] if os.path.isdir(sys.argv[1]) else os.path.dirname(os.path.abspath(sys.argv[1]))
-    sys.path.insert(0, os.path.join(_build, "python"))
-    import dmlref
+    import torch
+except ImportError:  # reading cases and judging work without it (--self-test)
+    torch = None
 
-TORCH_TYPES = {
+dmlref = None  # imported by load_dmlref()
+
+
+def load_dmlref(build):
+    """The module dmlref: from PYTHONPATH, else from BUILD_DIR/python."""
+    global dmlref
+    try:
+        import dmlref as module
+    except ImportError:
+        if build is None:
+            raise
+        directory = build if os.path.isdir(build) else os.path.dirname(os.path.abspath(build))
+        sys.path.insert(0, os.path.join(directory, "python"))
+        import dmlref as module
+    dmlref = module
+
+
+TORCH_TYPES = {} if torch is None else {
     "FLOAT32": torch.float32, "FLOAT16": torch.float16, "INT8": torch.int8, "UINT8": torch.uint8,
     "INT16": torch.int16, "INT32": torch.int32, "INT64": torch.int64, "UINT16": torch.uint16,
     "UINT32": torch.uint32, "UINT64": torch.uint64,
@@ -54,6 +74,16 @@ INT_RANGES = {
 }
 SIGN, CONSTANT_POW, POW, DEQUANTIZE = ("ELEMENT_WISE_SIGN", "ELEMENT_WISE_CONSTANT_POW", "ELEMENT_WISE_POW",
                                        "ELEMENT_WISE_DEQUANTIZE_LINEAR")
+EXP, LOG, TANH, SIN, COS, TAN, ERF, ATAN_YX = ("ELEMENT_WISE_EXP", "ELEMENT_WISE_LOG", "ELEMENT_WISE_TANH",
+                                               "ELEMENT_WISE_SIN", "ELEMENT_WISE_COS", "ELEMENT_WISE_TAN",
+                                               "ELEMENT_WISE_ERF", "ELEMENT_WISE_ATAN_YX")
+SIGMOID, ELU, GELU = "ACTIVATION_SIGMOID", "ACTIVATION_ELU", "ACTIVATION_GELU"
+# Each operator's input tensors, in the descriptor's order.
+INPUTS = {SIGN: ["InputTensor"], CONSTANT_POW: ["InputTensor"], POW: ["InputTensor", "ExponentTensor"],
+          DEQUANTIZE: ["InputTensor", "ScaleTensor", "ZeroPointTensor"], ATAN_YX: ["ATensor", "BTensor"]}
+TRANSCENDENTAL = (EXP, LOG, TANH, SIN, COS, TAN, ERF, ATAN_YX, SIGMOID, ELU, GELU)
+for _op in TRANSCENDENTAL:
+    INPUTS.setdefault(_op, ["InputTensor"])
 
 # ---- values: floats are carried as bit patterns, so that NaN payloads and -0 survive -------------
 
@@ -105,13 +135,15 @@ class Tensor:
 
 
 class Case:
-    def __init__(self, name, op, sizes, output, inputs, output_strides=None, exponent=None, scale_bias=None):
+    def __init__(self, name, op, sizes, output, inputs, output_strides=None, exponent=None, scale_bias=None,
+                 alpha=None):
         self.name, self.op, self.sizes, self.output = name, op, sizes, output
         self.inputs = inputs  # {"InputTensor": Tensor, ...}
         for t in inputs.values():  # a buffer holds exactly up to its last addressed element
             strides = t.strides if t.strides is not None else packed(sizes)
             t.values = t.values[: sum((n - 1) * st for n, st in zip(sizes, strides)) + 1]
         self.output_strides, self.exponent, self.scale_bias = output_strides, exponent, scale_bias
+        self.alpha = alpha  # ACTIVATION_ELU's Alpha
 
 
 def packed(sizes):
@@ -158,7 +190,11 @@ def actual_array(case, result):
         values = bits.view(NUMPY_TYPES[case.output])
     else:
         values = np.array(flat.tolist(), dtype=NUMPY_TYPES[case.output])
-    values = values.reshape(case.sizes)
+    return in_output_layout(case, values.reshape(case.sizes))
+
+
+def in_output_layout(case, values):
+    """values (the case's sizes, row-major) stored through the case's output strides."""
     if case.output_strides is None:
         return values
     span = sum((s - 1) * st for s, st in zip(case.sizes, case.output_strides)) + 1
@@ -168,18 +204,68 @@ def actual_array(case, result):
     return view
 
 
-def judge(case, actual):
-    """dmlref's report on actual against the golden result of the case's inputs."""
-    inputs = {"ELEMENT_WISE_SIGN": ["InputTensor"], "ELEMENT_WISE_CONSTANT_POW": ["InputTensor"],
-              "ELEMENT_WISE_POW": ["InputTensor", "ExponentTensor"],
-              "ELEMENT_WISE_DEQUANTIZE_LINEAR": ["InputTensor", "ScaleTensor", "ZeroPointTensor"]}[case.op]
-    args = [host_array(case.inputs[name], case.sizes) if name in case.inputs else None for name in inputs]
+def golden_arguments(case):
+    """The arguments of the case's operator function in dmlref (and of compare_golden)."""
+    args = [host_array(case.inputs[name], case.sizes) if name in case.inputs else None for name in INPUTS[case.op]]
     kwargs = {"feature_level": "6_4"}
     if case.exponent is not None:
         args.append(case.exponent)
+    if case.alpha is not None:
+        args.append(case.alpha)
     if case.scale_bias is not None:
         kwargs.update(scale=case.scale_bias[0], bias=case.scale_bias[1])
+    return args, kwargs
+
+
+def judge(case, actual):
+    """dmlref's report on actual against the golden result of the case's inputs."""
+    args, kwargs = golden_arguments(case)
     return dmlref.compare_golden(actual, case.op, *args, **kwargs)
+
+
+# ---- cases of the transcendental operators: gpu_crosscheck --write-cases FILE --------------------
+
+CANONICAL_NAN = {"FLOAT32": 0x7FC00000, "FLOAT16": 0x7E00}
+INFINITY = {"FLOAT32": 0x7F800000, "FLOAT16": 0x7C00}
+
+
+def value_bits(v, dtype):
+    """A case file's float value (a number, "NaN", "Infinity", "-Infinity" or "0x..." bits) as bits."""
+    if isinstance(v, str):
+        if v == "NaN":
+            return CANONICAL_NAN[dtype]
+        if v in ("Infinity", "-Infinity"):
+            return INFINITY[dtype] | ((0x80000000 if dtype == "FLOAT32" else 0x8000) if v[0] == "-" else 0)
+        return int(v, 16)
+    return float_bits(float(v), dtype)
+
+
+def attribute_float(v):
+    return bits_value(value_bits(v, "FLOAT32"), "FLOAT32")
+
+
+def read_cases(path, ops=TRANSCENDENTAL):
+    """The cases of ops in a dmlref-case/1 file of float tensors, as Case objects. Cases with a
+    ScaleBias are left to gpu_crosscheck (torch would compute g itself, with its own rounding)."""
+    with open(path) as f:
+        document = json.load(f)
+    cases = []
+    for c in document["cases"]:
+        attributes = c.get("attributes", {})
+        if c["op"] not in ops or "ScaleBias" in attributes:
+            continue
+        tensors = c["tensors"]
+        output = tensors["OutputTensor"]
+        inputs = {}
+        for name in INPUTS[c["op"]]:
+            t = tensors[name]
+            if t["dataType"] not in BIT_TYPES:
+                raise ValueError(f"case {c['name']!r}: {name} is {t['dataType']}, not a float type")
+            inputs[name] = Tensor(t["dataType"], [value_bits(v, t["dataType"]) for v in t["data"]], t.get("strides"))
+        alpha = attribute_float(attributes["Alpha"]) if "Alpha" in attributes else None
+        cases.append(Case(c["name"], c["op"], list(output["sizes"]), output["dataType"], inputs,
+                          output_strides=output.get("strides"), alpha=alpha))
+    return cases
 
 
 def build_cases(rng):
@@ -393,28 +479,140 @@ VARIANTS = [
 ]
 
 
+# ---- transcendental operators ------------------------------------------------------------------------
+# Verdicts predicted before any run. PyTorch's CUDA kernels call CUDA's math library in float
+# ("opmath": FLOAT16 tensors are computed in float and rounded once to half); PyTorch is not
+# built with --use_fast_math. So each FLOAT32 prediction is CUDA's documented bound (CUDA C++
+# Programming Guide, "Mathematical Functions") against the default tolerance of the operator's
+# header, as for gpu_crosscheck's kernels, and each FLOAT16 one the rounding of a float result
+# within a few float ULPs: at most 1 half ULP, inside every FLOAT16 tolerance. The exceptions are
+# the formulas PyTorch writes around the library:
+# - sigmoid is 1 / (1 + exp(-x)): exp(-x) overflows below x = -88.72 and the result is 0, where
+#   the true sigmoid is a subnormal more than 34 ULP above 0 down to x = -99.7 (FLOAT32 only:
+#   in FLOAT16 the sigmoid is 0 from x = -17.4 on);
+# - elu is x > 0 ? x : expm1(x) * alpha: +-0 take the second branch, so Alpha = +-Inf gives
+#   0 * Inf = NaN where DirectML's x >= 0 branch gives x (the generator's Alpha samples include
+#   +Inf); with a finite Alpha expm1's 1 ULP and one product are within 18 ULP;
+# - gelu (approximate="none") is x * 0.5 * (1 + erf(x * sqrt(1/2))): 1 + erf cancels for x below
+#   about -4 (0 from about -5.5, where golden is still a normal float down to -13), beyond 18
+#   ULP in FLOAT32; in FLOAT16 the cancellation stays within a few ULP, but x = -Inf gives
+#   -Inf * 0 = NaN where golden gives -0, in both types.
+# Expected: (FLOAT32, FLOAT16), True = conforms. The CUDA bound behind each FLOAT32 one: expf 2,
+# logf 1, tanhf 2, sinf 2, cosf 2, tanf 4, erff 2, atan2f 3 ULP against EXP 32, LOG 32, TANH 16,
+# SIN 4, COS 4, TAN 5, ERF 16, ATAN_YX 6 (atan2's origin is undefined: not compared).
+TRANSCENDENTAL_VARIANTS = [
+    # (id, operator, code, run(case, tensors), expected FLOAT32, expected FLOAT16, applies beyond the type)
+    ("exp", EXP, "torch.exp(x)", lambda c, t: torch.exp(t["InputTensor"]), True, True, None),
+    ("log", LOG, "torch.log(x)", lambda c, t: torch.log(t["InputTensor"]), True, True, None),
+    ("tanh", TANH, "torch.tanh(x)", lambda c, t: torch.tanh(t["InputTensor"]), True, True, None),
+    ("sigmoid", SIGMOID, "torch.sigmoid(x)", lambda c, t: torch.sigmoid(t["InputTensor"]), False, True, None),
+    ("elu", ELU, "torch.nn.functional.elu(x, alpha)",
+     lambda c, t: torch.nn.functional.elu(t["InputTensor"], alpha=c.alpha), False, False, None),
+    ("elu_finite_alpha", ELU, "torch.nn.functional.elu(x, alpha), finite alpha only",
+     lambda c, t: torch.nn.functional.elu(t["InputTensor"], alpha=c.alpha), True, True,
+     lambda c: math.isfinite(c.alpha)),
+    ("sin", SIN, "torch.sin(x)", lambda c, t: torch.sin(t["InputTensor"]), True, True, None),
+    ("cos", COS, "torch.cos(x)", lambda c, t: torch.cos(t["InputTensor"]), True, True, None),
+    ("tan", TAN, "torch.tan(x)", lambda c, t: torch.tan(t["InputTensor"]), True, True, None),
+    ("erf", ERF, "torch.erf(x)", lambda c, t: torch.erf(t["InputTensor"]), True, True, None),
+    ("atan2", ATAN_YX, "torch.atan2(a, b)", lambda c, t: torch.atan2(t["ATensor"], t["BTensor"]), True, True, None),
+    ("gelu", GELU, "torch.nn.functional.gelu(x) (erf form)",
+     lambda c, t: torch.nn.functional.gelu(t["InputTensor"]), False, False, None),
+]
+
+
+def transcendental_variants():
+    """One variant per function and type: (id, operator, code, applies, run, conforms)."""
+    out = []
+    for vid, op, code, run, conforms32, conforms16, extra in TRANSCENDENTAL_VARIANTS:
+        for dtype, conforms in (("FLOAT32", conforms32), ("FLOAT16", conforms16)):
+            def applies(c, op=op, dtype=dtype, extra=extra):
+                return c.op == op and c.output == dtype and (extra is None or extra(c))
+            out.append((f"{vid}_{'f32' if dtype == 'FLOAT32' else 'f16'}", f"{op}, {dtype}", code, applies, run,
+                        conforms))
+    return out
+
+
+VARIANTS += transcendental_variants()
+
+
+def parse_arguments(argv):
+    """(build, work, cases file, self test) from [--cases FILE] [--self-test] [BUILD_DIR] [WORK_DIR]."""
+    positional, cases_file, self_test = [], None, False
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--cases" and i + 1 < len(argv):
+            cases_file = argv[i + 1]
+            i += 2
+            continue
+        if argv[i] == "--self-test":
+            self_test = True
+        elif argv[i].startswith("--"):
+            raise SystemExit(f"usage: {sys.argv[0]} [--cases FILE] [--self-test] [BUILD_DIR] [WORK_DIR]")
+        else:
+            positional.append(argv[i])
+        i += 1
+    build = positional[0] if positional else None
+    work = positional[1] if len(positional) > 1 else None
+    return build, work, cases_file, self_test
+
+
 def main():
-    if not torch.cuda.is_available():
-        print("torch_crosscheck: no CUDA device: nothing to check")
+    build, work, cases_file, self_test = parse_arguments(sys.argv[1:])
+    load_dmlref(build)
+    if self_test:
+        return self_check(cases_file)
+    if torch is None or not torch.cuda.is_available():
+        print("torch_crosscheck: no CUDA device (or no torch): nothing to check")
         return 77
-    work = sys.argv[2] if len(sys.argv) > 2 else None
     if work:
         os.makedirs(work, exist_ok=True)
-    return crosscheck(work)
+    return crosscheck(work, cases_file)
 
 
-def crosscheck(work):
+def self_check(cases_file):
+    """Without torch or a GPU: the transcendental cases read back, dmlref's golden outputs judged
+    through the same path pass at 0 ULP, and every transcendental variant has cases."""
+    if cases_file is None:
+        print("--self-test needs --cases FILE (gpu_crosscheck --write-cases FILE)")
+        return 2
+    cases = read_cases(cases_file)
+    failures = 0
+    for case in cases:
+        args, kwargs = golden_arguments(case)
+        name = case.op.lower().replace("element_wise_", "")
+        golden = getattr(dmlref, name)(*args, **kwargs)
+        report = judge(case, in_output_layout(case, golden))
+        if not report.passed or report.max_ulps != 0:
+            failures += 1
+            print(f"FAIL {case.name}\n{report}")
+    print(f"{len(cases)} transcendental cases read; golden judged against itself: {failures} failed")
+    empty = [vid for vid, _, _, applies, _, _ in transcendental_variants() if not any(applies(c) for c in cases)]
+    for vid, _, _, applies, _, _ in transcendental_variants():
+        print(f"  {vid:28} {sum(1 for c in cases if applies(c)):4} cases")
+    if empty:
+        print("variants without cases: " + ", ".join(empty))
+    return 0 if failures == 0 and not empty and cases else 1
+
+
+def crosscheck(work, cases_file):
     started = time.time()
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}, CUDA {torch.version.cuda}, "
           f"dmlref {dmlref.__version__}")
     cases = build_cases(random.Random(20240601))
+    if cases_file is not None:
+        transcendental = read_cases(cases_file)
+        print(f"{len(transcendental)} cases of the transcendental operators from {cases_file}")
+        cases += transcendental
+    else:
+        print("no --cases FILE: the transcendental variants have no cases (gpu_crosscheck --write-cases FILE)")
     print(f"{len(cases)} cases\n")
 
     rows = []
     for vid, op, code, applies, compute, conforms in VARIANTS:
         print(f"==== {vid}: {code}  [{op}]")
         chosen, failed, invalid, skipped, reports = [], [], [], [], []
-        gpu_seconds, worst = 0.0, 0
+        gpu_seconds, worst, elements, nan_mismatches, first_failure = 0.0, 0, 0, 0, ""
         for case in cases:
             if not applies(case):
                 continue
@@ -425,18 +623,26 @@ def crosscheck(work):
                 actual = actual_array(case, result)
                 gpu_seconds += time.time() - t0
             except (RuntimeError, TypeError, NotImplementedError, OverflowError, ValueError) as e:
-                skipped.append(f"{case.name}: {str(e).splitlines()[0]}")
+                skipped.append(f"{case.name}: {(str(e).splitlines() or [type(e).__name__])[0]}")
+                continue
+            except Exception as e:  # anything else: reported, and the variant is not as expected
+                invalid.append(case.name)
+                print(f"  | ERROR {case.name}: {type(e).__name__}: {e}")
                 continue
             chosen.append(case)
             try:
                 report = judge(case, actual)
-            except ValueError as e:  # the case breaks a DirectML rule
+            except Exception as e:  # the case breaks a DirectML rule (ValueError), or the judge failed
                 invalid.append(case.name)
                 print(f"  | INVALID {case.name}: {e}")
                 continue
             reports.append(f"{'PASS' if report.passed else 'FAIL'} {case.name}\n{report}")
             worst = max(worst, report.max_ulps)
+            elements += report.compared + report.skipped
+            nan_mismatches += report.nan_mismatches
             if not report.passed:
+                if not first_failure and report.first is not None:
+                    first_failure = describe_mismatch(case, report.first)
                 failed.append(case.name)
                 print(f"  | FAIL {case.name}\n" + "".join(f"  |   {line}\n" for line in str(report).splitlines()))
         for s in skipped:
@@ -447,25 +653,40 @@ def crosscheck(work):
         verdict = None if not chosen else 2 if invalid else 1 if failed else 0
         print(f"{len(chosen) - len(failed) - len(invalid)} passed, {len(failed)} failed, {len(invalid)} invalid\n")
         rows.append((vid, conforms, verdict, len(chosen), len(failed) + len(invalid), skipped, gpu_seconds, code,
-                     failed, worst))
+                     failed, worst, elements, nan_mismatches, first_failure))
 
-    print(f"==== summary ({torch.cuda.get_device_name()}, torch {torch.__version__})")
-    print(f"{'variant':28} {'expected':9} {'verdict':9} {'cases':>5} {'failed':>6} {'worst ULP':>10} {'torch s':>8}  code")
-    all_as_expected = True
-    for vid, conforms, rc, n, nfailed, skipped, seconds, code, _, worst in rows:
+    lines = [f"==== summary ({torch.cuda.get_device_name()}, torch {torch.__version__})",
+             f"{'variant':28} {'expected':9} {'verdict':9} {'cases':>5} {'failed':>6} {'elements':>9} "
+             f"{'worst ULP':>10} {'NaN mism':>8} {'torch s':>8}  code"]
+    all_as_expected, unexpected = True, 0
+    for vid, conforms, rc, n, nfailed, skipped, seconds, code, _, worst, elements, nans, _ in rows:
         verdict = "-" if rc is None else "conforms" if rc == 0 else "diverges" if rc == 1 else "invalid"
         ok = rc in (0, 1) and (rc == 0) == conforms
         all_as_expected &= ok
+        unexpected += 0 if ok else 1
         note = f" ({len(skipped)} cases refused by torch)" if skipped else ""
-        print(f"{vid:28} {'conforms' if conforms else 'diverges':9} {verdict:9} {n:5} {nfailed:6} {worst:10} {seconds:8.2f}  "
-              f"{code}{note}{'' if ok else '   <-- UNEXPECTED'}")
-    print("\nfailing cases per variant:")
-    for vid, _, _, _, _, _, _, _, failed, _ in rows:
-        if failed:
-            print(f"  {vid}: " + "; ".join(failed))
-    print(f"\n{'every variant as expected' if all_as_expected else 'SOME VARIANTS NOT AS EXPECTED'} "
-          f"in {time.time() - started:.1f} s")
+        lines.append(f"{vid:28} {'conforms' if conforms else 'diverges':9} {verdict:9} {n:5} {nfailed:6} {elements:9} "
+                     f"{worst:10} {nans:8} {seconds:8.2f}  {code}{note}{'' if ok else '   <-- UNEXPECTED'}")
+    lines.append("\nfirst failing element per variant (case, index, inputs, torch, golden):")
+    lines += [f"  {row[0]}: {row[12]}" for row in rows if row[12]]
+    lines.append("\nfailing cases per variant:")
+    lines += [f"  {row[0]}: " + "; ".join(row[8]) for row in rows if row[8]]
+    lines.append(f"\n{'every variant as expected' if all_as_expected else 'SOME VARIANTS NOT AS EXPECTED'} "
+                 f"({unexpected} of {len(rows)} variants not as expected) in {time.time() - started:.1f} s")
+    summary = "\n".join(lines) + "\n"
+    print(summary, end="")
+    if work:
+        with open(os.path.join(work, "summary.txt"), "w") as f:
+            f.write(summary)
     return 0 if all_as_expected else 1
+
+
+def describe_mismatch(case, m):
+    """'"case" at [i, j]: inputs; torch v (bits), golden v (bits), distance'."""
+    inputs = ", ".join(f"{k}={v}" for k, v in (m.inputs or {}).items())
+    distance = "NaN mismatch" if m.nan_mismatch else "zero of the wrong sign" if m.zero_sign_mismatch else f"{m.ulps} ULP"
+    return (f"\"{case.name}\" at {list(m.index) if isinstance(m.index, tuple) else m.index}: {inputs}; "
+            f"torch {m.actual} ({m.actual_bits}), golden {m.expected} ({m.expected_bits}), {distance}")
 
 
 if __name__ == "__main__":
