@@ -34,6 +34,11 @@
 //                        relation_flags_1_0, and relation_inputs_3_0 with relation_flags_3_0,
 //                        are the two support tables those relations have. The operator states
 //                        dml_type and its golden operator(a, b).
+//   logical_connective<Op>
+//                        a binary operator over UINT32 from 1_0 and UINT8 from 2_0 (the
+//                        LOGICAL_ AND, OR and XOR: any nonzero element is true), exact,
+//                        without attributes, every element defined. The operator states
+//                        dml_type and its golden operator(a, b).
 //   bit_shift<Op>        a binary operator over UINT32, UINT16, UINT8 from 2_1 and UINT64
 //                        from 4_1, exact, without attributes, that moves a's bits by b places
 //                        (BIT_SHIFT_LEFT and _RIGHT); b at least the type's width is undefined,
@@ -178,6 +183,16 @@ struct exact_without_attributes : Family {
 
 template <class Op, class Support, class OutputSupport>
 struct relation : exact_without_attributes<Op, comparison<Op, Support, OutputSupport>> {
+  template <class T>
+  bool defined(T, T) const noexcept {
+    return true;
+  }
+};
+
+template <class Op>
+struct logical_connective
+    : exact_without_attributes<Op, binary<Op, support_table<since<feature_level::level_1_0, type_list<std::uint32_t>>,
+                                                            since<feature_level::level_2_0, type_list<std::uint8_t>>>>> {
   template <class T>
   bool defined(T, T) const noexcept {
     return true;
