@@ -22,6 +22,7 @@
 //              1 ULP FLOAT16 from golden (simd/activation_celu.hpp). Default comparison:
 //              ACTIVATION_ELU's, 18 ULP (WebNN's figure for elu; WebNN has no CELU).
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -32,23 +33,22 @@
 #include "dmlref/math/scaled_expm1.hpp"
 #include "dmlref/ops/activation_elu.hpp"
 #include "dmlref/ops/families.hpp"
+#include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct activation_celu : unary<activation_celu, support_table<since<feature_level::level_3_0, float_elements>>> {
+struct activation_celu
+    : float_attributes<activation_celu,
+                       unary<activation_celu, support_table<since<feature_level::level_3_0, float_elements>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_CELU;
 
   float alpha = 1.0f;
 
-  static activation_celu from_attributes(const dml::attribute_values& a) noexcept {
-    return activation_celu{{}, a["Alpha"].as_float()};
-  }
-  dml::attribute_values attributes() const {
-    dml::attribute_values a(schema_of<activation_celu>());
-    a.set("Alpha", dml::attribute_value::of_float(alpha));
-    return a;
+  /// The FLOAT attributes, in schema order.
+  static constexpr auto float_fields() noexcept {
+    return std::array{float_field<activation_celu>{"Alpha", &activation_celu::alpha}};
   }
   /// The values the generic tests use: the default 1, a non-dyadic quotient (3), a small one,
   /// a negative one, and a tiny one (2^-100) whose quotients leave e^z - 1 at -1. Each defines

@@ -22,6 +22,7 @@
 //              1 ULP FLOAT16 from golden (simd/activation_elu.hpp). Default comparison:
 //              18 ULP FLOAT32 and FLOAT16 (WebNN's conformance figure for elu).
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -31,23 +32,22 @@
 #include "dmlref/math/real.hpp"
 #include "dmlref/math/scaled_expm1.hpp"
 #include "dmlref/ops/families.hpp"
+#include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct activation_elu : unary<activation_elu, support_table<since<feature_level::level_1_0, float_elements>>> {
+struct activation_elu
+    : float_attributes<activation_elu,
+                       unary<activation_elu, support_table<since<feature_level::level_1_0, float_elements>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_ELU;
 
   float alpha = 1.0f;
 
-  static activation_elu from_attributes(const dml::attribute_values& a) noexcept {
-    return activation_elu{{}, a["Alpha"].as_float()};
-  }
-  dml::attribute_values attributes() const {
-    dml::attribute_values a(schema_of<activation_elu>());
-    a.set("Alpha", dml::attribute_value::of_float(alpha));
-    return a;
+  /// The FLOAT attributes, in schema order.
+  static constexpr auto float_fields() noexcept {
+    return std::array{float_field<activation_elu>{"Alpha", &activation_elu::alpha}};
   }
   /// The values the generic tests use: the default 1, SCALED_ELU's usual Alpha, a small one,
   /// a negative one, +0 and +Inf.

@@ -20,6 +20,7 @@
 //              rounded to the output type. Default comparison: 2 ULP (WebNN's GPU suite's
 //              figure for hardSigmoid).
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -29,25 +30,23 @@
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/families.hpp"
+#include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct activation_hard_sigmoid
-    : unary<activation_hard_sigmoid, support_table<since<feature_level::level_1_0, float_elements>>> {
+    : float_attributes<activation_hard_sigmoid,
+                       unary<activation_hard_sigmoid, support_table<since<feature_level::level_1_0, float_elements>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_HARD_SIGMOID;
 
   float alpha = 0.2f;
   float beta = 0.5f;
 
-  static activation_hard_sigmoid from_attributes(const dml::attribute_values& a) noexcept {
-    return activation_hard_sigmoid{{}, a["Alpha"].as_float(), a["Beta"].as_float()};
-  }
-  dml::attribute_values attributes() const {
-    dml::attribute_values a(schema_of<activation_hard_sigmoid>());
-    a.set("Alpha", dml::attribute_value::of_float(alpha));
-    a.set("Beta", dml::attribute_value::of_float(beta));
-    return a;
+  /// The FLOAT attributes, in schema order.
+  static constexpr auto float_fields() noexcept {
+    return std::array{float_field<activation_hard_sigmoid>{"Alpha", &activation_hard_sigmoid::alpha},
+                      float_field<activation_hard_sigmoid>{"Beta", &activation_hard_sigmoid::beta}};
   }
   /// Coefficients the generic tests use: ONNX's defaults (0.2, 0.5), HARD_SWISH's (1/6, 1/2),
   /// a negative slope, a zero slope and an infinite one.

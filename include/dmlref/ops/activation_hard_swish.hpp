@@ -20,6 +20,7 @@
 //              sum rounded to 53 bits), x * h rounded to 53 bits, then rounded to the output
 //              type. Default comparison: 4 ULP (WebNN's GPU suite's figure for hardSwish).
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -31,25 +32,23 @@
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/activation_hard_sigmoid.hpp"
 #include "dmlref/ops/families.hpp"
+#include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct activation_hard_swish
-    : unary<activation_hard_swish, support_table<since<feature_level::level_6_2, float_elements>>> {
+    : float_attributes<activation_hard_swish,
+                       unary<activation_hard_swish, support_table<since<feature_level::level_6_2, float_elements>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_HARD_SWISH;
 
   float alpha = 1.0f / 6.0f;
   float beta = 0.5f;
 
-  static activation_hard_swish from_attributes(const dml::attribute_values& a) noexcept {
-    return activation_hard_swish{{}, a["Alpha"].as_float(), a["Beta"].as_float()};
-  }
-  dml::attribute_values attributes() const {
-    dml::attribute_values a(schema_of<activation_hard_swish>());
-    a.set("Alpha", dml::attribute_value::of_float(alpha));
-    a.set("Beta", dml::attribute_value::of_float(beta));
-    return a;
+  /// The FLOAT attributes, in schema order.
+  static constexpr auto float_fields() noexcept {
+    return std::array{float_field<activation_hard_swish>{"Alpha", &activation_hard_swish::alpha},
+                      float_field<activation_hard_swish>{"Beta", &activation_hard_swish::beta}};
   }
   /// Coefficients the generic tests use: DirectML's typical (1/6, 1/2), a negative slope, a
   /// zero slope, a tiny one (h far from 0 and 1 needs more than 64 bits) and an infinite one.

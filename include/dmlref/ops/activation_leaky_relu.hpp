@@ -19,6 +19,7 @@
 //              Default comparison: 1 ULP FLOAT32, 2 ULP FLOAT16 (WebNN's GPU suite's figures
 //              for leakyRelu).
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -28,24 +29,22 @@
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/families.hpp"
+#include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/ordering.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct activation_leaky_relu
-    : unary<activation_leaky_relu, support_table<since<feature_level::level_1_0, float_elements>>> {
+    : float_attributes<activation_leaky_relu,
+                       unary<activation_leaky_relu, support_table<since<feature_level::level_1_0, float_elements>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_LEAKY_RELU;
 
   float alpha = 0.01f;
 
-  static activation_leaky_relu from_attributes(const dml::attribute_values& a) noexcept {
-    return activation_leaky_relu{{}, a["Alpha"].as_float()};
-  }
-  dml::attribute_values attributes() const {
-    dml::attribute_values a(schema_of<activation_leaky_relu>());
-    a.set("Alpha", dml::attribute_value::of_float(alpha));
-    return a;
+  /// The FLOAT attributes, in schema order.
+  static constexpr auto float_fields() noexcept {
+    return std::array{float_field<activation_leaky_relu>{"Alpha", &activation_leaky_relu::alpha}};
   }
   /// Slopes the generic tests use: DirectML's typical 0.01, a negative one, zero, one above 1
   /// and a tiny one (subnormal products).

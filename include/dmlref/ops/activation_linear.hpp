@@ -19,6 +19,7 @@
 //              to the output type. Default comparison: 2 ULP (WebNN's GPU suite's figure for
 //              linear).
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -28,24 +29,23 @@
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/families.hpp"
+#include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct activation_linear : unary<activation_linear, support_table<since<feature_level::level_1_0, float_elements>>> {
+struct activation_linear
+    : float_attributes<activation_linear,
+                       unary<activation_linear, support_table<since<feature_level::level_1_0, float_elements>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_LINEAR;
 
   float alpha = 1.0f;
   float beta = 0.0f;
 
-  static activation_linear from_attributes(const dml::attribute_values& a) noexcept {
-    return activation_linear{{}, a["Alpha"].as_float(), a["Beta"].as_float()};
-  }
-  dml::attribute_values attributes() const {
-    dml::attribute_values a(schema_of<activation_linear>());
-    a.set("Alpha", dml::attribute_value::of_float(alpha));
-    a.set("Beta", dml::attribute_value::of_float(beta));
-    return a;
+  /// The FLOAT attributes, in schema order.
+  static constexpr auto float_fields() noexcept {
+    return std::array{float_field<activation_linear>{"Alpha", &activation_linear::alpha},
+                      float_field<activation_linear>{"Beta", &activation_linear::beta}};
   }
   /// Coefficients the generic tests use: ordinary ones, a zero slope, a large offset, tiny
   /// ones (subnormal results) and an infinite slope.

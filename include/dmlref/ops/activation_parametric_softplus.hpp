@@ -22,6 +22,7 @@
 //              1 ULP FLOAT16 from golden (simd/activation_parametric_softplus.hpp). Default
 //              comparison: ACTIVATION_SOFTPLUS's, 18 ULP (WebNN's figure for softplus).
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -33,26 +34,25 @@
 #include "dmlref/math/softplus.hpp"
 #include "dmlref/ops/activation_softplus.hpp"
 #include "dmlref/ops/families.hpp"
+#include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct activation_parametric_softplus
-    : unary<activation_parametric_softplus, support_table<since<feature_level::level_1_0, float_elements>>> {
+    : float_attributes<
+          activation_parametric_softplus,
+          unary<activation_parametric_softplus, support_table<since<feature_level::level_1_0, float_elements>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS;
 
   float alpha = 1.0f;
   float beta = 1.0f;
 
-  static activation_parametric_softplus from_attributes(const dml::attribute_values& a) noexcept {
-    return activation_parametric_softplus{{}, a["Alpha"].as_float(), a["Beta"].as_float()};
-  }
-  dml::attribute_values attributes() const {
-    dml::attribute_values a(schema_of<activation_parametric_softplus>());
-    a.set("Alpha", dml::attribute_value::of_float(alpha));
-    a.set("Beta", dml::attribute_value::of_float(beta));
-    return a;
+  /// The FLOAT attributes, in schema order.
+  static constexpr auto float_fields() noexcept {
+    return std::array{float_field<activation_parametric_softplus>{"Alpha", &activation_parametric_softplus::alpha},
+                      float_field<activation_parametric_softplus>{"Beta", &activation_parametric_softplus::beta}};
   }
   /// The values the generic tests use: (1, 1), (1.5, 0.75), a negative Alpha with a
   /// negative Beta, a zero Beta and a large Alpha.

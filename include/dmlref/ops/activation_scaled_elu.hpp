@@ -26,6 +26,7 @@
 //              1 ULP FLOAT16 from golden (simd/activation_scaled_elu.hpp). Default comparison:
 //              ACTIVATION_ELU's, 18 ULP (WebNN's figure for elu; WebNN has no scaled ELU).
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <utility>
@@ -38,26 +39,24 @@
 #include "dmlref/math/scaled_expm1.hpp"
 #include "dmlref/ops/activation_elu.hpp"
 #include "dmlref/ops/families.hpp"
+#include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct activation_scaled_elu
-    : unary<activation_scaled_elu, support_table<since<feature_level::level_1_0, float_elements>>> {
+    : float_attributes<activation_scaled_elu,
+                       unary<activation_scaled_elu, support_table<since<feature_level::level_1_0, float_elements>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_SCALED_ELU;
 
   float alpha = 1.6732632f;
   float gamma = 1.0507009f;
 
-  static activation_scaled_elu from_attributes(const dml::attribute_values& a) noexcept {
-    return activation_scaled_elu{{}, a["Alpha"].as_float(), a["Gamma"].as_float()};
-  }
-  dml::attribute_values attributes() const {
-    dml::attribute_values a(schema_of<activation_scaled_elu>());
-    a.set("Alpha", dml::attribute_value::of_float(alpha));
-    a.set("Gamma", dml::attribute_value::of_float(gamma));
-    return a;
+  /// The FLOAT attributes, in schema order.
+  static constexpr auto float_fields() noexcept {
+    return std::array{float_field<activation_scaled_elu>{"Alpha", &activation_scaled_elu::alpha},
+                      float_field<activation_scaled_elu>{"Gamma", &activation_scaled_elu::gamma}};
   }
   /// The values the generic tests use: the usual SELU constants, ELU's (1, 1), a negative
   /// Gamma with a small Alpha, a zero Alpha and an infinite Gamma.

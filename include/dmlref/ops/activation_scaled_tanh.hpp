@@ -24,6 +24,7 @@
 //              comparison: ACTIVATION_TANH's, 16 ULP FLOAT32 and 2 ULP FLOAT16 (WebNN has no
 //              scaledTanh; its figure for tanh).
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -35,26 +36,24 @@
 #include "dmlref/math/scaled_tanh.hpp"
 #include "dmlref/ops/activation_tanh.hpp"
 #include "dmlref/ops/families.hpp"
+#include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct activation_scaled_tanh
-    : unary<activation_scaled_tanh, support_table<since<feature_level::level_1_0, float_elements>>> {
+    : float_attributes<activation_scaled_tanh,
+                       unary<activation_scaled_tanh, support_table<since<feature_level::level_1_0, float_elements>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_SCALED_TANH;
 
   float alpha = 1.0f;
   float beta = 0.5f;
 
-  static activation_scaled_tanh from_attributes(const dml::attribute_values& a) noexcept {
-    return activation_scaled_tanh{{}, a["Alpha"].as_float(), a["Beta"].as_float()};
-  }
-  dml::attribute_values attributes() const {
-    dml::attribute_values a(schema_of<activation_scaled_tanh>());
-    a.set("Alpha", dml::attribute_value::of_float(alpha));
-    a.set("Beta", dml::attribute_value::of_float(beta));
-    return a;
+  /// The FLOAT attributes, in schema order.
+  static constexpr auto float_fields() noexcept {
+    return std::array{float_field<activation_scaled_tanh>{"Alpha", &activation_scaled_tanh::alpha},
+                      float_field<activation_scaled_tanh>{"Beta", &activation_scaled_tanh::beta}};
   }
   /// The values the generic tests use: the typical (1, 0.5), (1.7159, 2/3) (non-dyadic
   /// products), a negative Alpha with a negative Beta, a zero Beta, a large Alpha (FLOAT16

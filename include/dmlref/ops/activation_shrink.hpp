@@ -25,6 +25,7 @@
 //              lanes, then to FLOAT16 through FLOAT32). Integers run the golden kernel.
 //              Default comparison: exact.
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -35,26 +36,24 @@
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/families.hpp"
+#include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct activation_shrink
-    : unary<activation_shrink, support_table<since<feature_level::level_2_0, float_elements>,
-                                             since<feature_level::level_5_1, int_elements_8_to_32>>> {
+    : float_attributes<activation_shrink,
+                       unary<activation_shrink, support_table<since<feature_level::level_2_0, float_elements>,
+                                                              since<feature_level::level_5_1, int_elements_8_to_32>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_SHRINK;
 
   float bias = 0.0f;
   float threshold = 0.5f;
 
-  static activation_shrink from_attributes(const dml::attribute_values& a) noexcept {
-    return activation_shrink{{}, a["Bias"].as_float(), a["Threshold"].as_float()};
-  }
-  dml::attribute_values attributes() const {
-    dml::attribute_values a(schema_of<activation_shrink>());
-    a.set("Bias", dml::attribute_value::of_float(bias));
-    a.set("Threshold", dml::attribute_value::of_float(threshold));
-    return a;
+  /// The FLOAT attributes, in schema order.
+  static constexpr auto float_fields() noexcept {
+    return std::array{float_field<activation_shrink>{"Bias", &activation_shrink::bias},
+                      float_field<activation_shrink>{"Threshold", &activation_shrink::threshold}};
   }
   /// (Bias, Threshold) pairs the generic tests use: ONNX's defaults, a fractional pair, a
   /// negative threshold, a bias beyond the integers' ranges and a NaN threshold.

@@ -22,6 +22,7 @@
 //              1 ULP FLOAT16 from golden (simd/activation_softplus.hpp). Default comparison:
 //              18 ULP FLOAT32 and FLOAT16 (WebNN's conformance figure for softplus).
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -30,24 +31,22 @@
 #include "dmlref/math/real.hpp"
 #include "dmlref/math/softplus.hpp"
 #include "dmlref/ops/families.hpp"
+#include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct activation_softplus
-    : unary<activation_softplus, support_table<since<feature_level::level_1_0, float_elements>>> {
+    : float_attributes<activation_softplus,
+                       unary<activation_softplus, support_table<since<feature_level::level_1_0, float_elements>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_SOFTPLUS;
 
   float steepness = 1.0f;
 
-  static activation_softplus from_attributes(const dml::attribute_values& a) noexcept {
-    return activation_softplus{{}, a["Steepness"].as_float()};
-  }
-  dml::attribute_values attributes() const {
-    dml::attribute_values a(schema_of<activation_softplus>());
-    a.set("Steepness", dml::attribute_value::of_float(steepness));
-    return a;
+  /// The FLOAT attributes, in schema order.
+  static constexpr auto float_fields() noexcept {
+    return std::array{float_field<activation_softplus>{"Steepness", &activation_softplus::steepness}};
   }
   /// The values the generic tests use: the default 1, 3, a non-integer 1.5 and a large one.
   /// Each defines every element (the undefined Steepness below 1 is the unit tests' own).

@@ -23,6 +23,7 @@
 //              ACTIVATION_SIGMOID's, 34 ULP FLOAT32 and 10 ULP FLOAT16 (WebNN has no swish;
 //              its figure for sigmoid).
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -33,23 +34,22 @@
 #include "dmlref/math/swish.hpp"
 #include "dmlref/ops/activation_sigmoid.hpp"
 #include "dmlref/ops/families.hpp"
+#include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct activation_swish : unary<activation_swish, support_table<since<feature_level::level_6_2, float_elements>>> {
+struct activation_swish
+    : float_attributes<activation_swish,
+                       unary<activation_swish, support_table<since<feature_level::level_6_2, float_elements>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_SWISH;
 
   float sigmoid_input_scale = 1.0f;
 
-  static activation_swish from_attributes(const dml::attribute_values& a) noexcept {
-    return activation_swish{{}, a["SigmoidInputScale"].as_float()};
-  }
-  dml::attribute_values attributes() const {
-    dml::attribute_values a(schema_of<activation_swish>());
-    a.set("SigmoidInputScale", dml::attribute_value::of_float(sigmoid_input_scale));
-    return a;
+  /// The FLOAT attributes, in schema order.
+  static constexpr auto float_fields() noexcept {
+    return std::array{float_field<activation_swish>{"SigmoidInputScale", &activation_swish::sigmoid_input_scale}};
   }
   /// The values the generic tests use: the typical 1, 1.702 (sigmoid's approximation of
   /// GELU; products not dyadic), a negative one, zero (x / 2) and a large one (results near

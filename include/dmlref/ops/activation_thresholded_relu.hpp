@@ -17,6 +17,7 @@
 // Budgets      golden: exact. fast: exact (fast_ulp_budget 0): the comparison in FLOAT32
 //              lanes (every FLOAT16 widens exactly). Default comparison: exact.
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -27,24 +28,23 @@
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/families.hpp"
+#include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/ordering.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct activation_thresholded_relu
-    : unary<activation_thresholded_relu, support_table<since<feature_level::level_1_0, float_elements>>> {
+    : float_attributes<
+          activation_thresholded_relu,
+          unary<activation_thresholded_relu, support_table<since<feature_level::level_1_0, float_elements>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU;
 
   float alpha = 1.0f;
 
-  static activation_thresholded_relu from_attributes(const dml::attribute_values& a) noexcept {
-    return activation_thresholded_relu{{}, a["Alpha"].as_float()};
-  }
-  dml::attribute_values attributes() const {
-    dml::attribute_values a(schema_of<activation_thresholded_relu>());
-    a.set("Alpha", dml::attribute_value::of_float(alpha));
-    return a;
+  /// The FLOAT attributes, in schema order.
+  static constexpr auto float_fields() noexcept {
+    return std::array{float_field<activation_thresholded_relu>{"Alpha", &activation_thresholded_relu::alpha}};
   }
   /// Thresholds the generic tests use: ONNX's default 1, a negative one, -0, one between two
   /// FLOAT16 values, -Inf and NaN.

@@ -14,32 +14,18 @@
 //              BTensor or both (in place).
 // Budgets      golden: exact. fast: exact (fast_ulp_budget 0). Default comparison: exact.
 
-#include <cstdint>
-
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
-#include "dmlref/ops/bit_and.hpp"
-#include "dmlref/ops/families.hpp"
-#include "dmlref/ops/support.hpp"
+#include "dmlref/ops/bitwise.hpp"
 
 namespace dmlref::ops {
 
-struct bit_or : binary<bit_or, bitwise_support> {
+struct bit_or : bitwise<bit_or> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_BIT_OR;
-  static bit_or from_attributes(const dml::attribute_values&) noexcept { return {}; }
 
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
-
-  /// Golden: on the encodings.
-  template <class T>
-  T operator()(T a, T b) const noexcept {
-    return detail_bitwise::on_bits(a, b, [](auto x, auto y) { return x | y; });
-  }
-  template <class T>
-  bool defined(T, T) const noexcept {
-    return true;
+  /// The formula, on two encodings or two batches of encoding lanes.
+  template <class X>
+  static auto combine(X a, X b) noexcept {
+    return a | b;
   }
 };
 

@@ -13,37 +13,18 @@
 //              OutputTensor may alias ATensor, BTensor or both (in place).
 // Budgets      golden: exact. fast: exact (fast_ulp_budget 0). Default comparison: exact.
 
-#include <cstdint>
-#include <limits>
-#include <type_traits>
-
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/ops/families.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct bit_shift_left
-    : binary<bit_shift_left, support_table<since<feature_level::level_2_1, type_list<std::uint32_t, std::uint16_t, std::uint8_t>>,
-                                    since<feature_level::level_4_1, type_list<std::uint64_t>>>> {
+struct bit_shift_left : bit_shift<bit_shift_left> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT;
-  static bit_shift_left from_attributes(const dml::attribute_values&) noexcept { return {}; }
 
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
-
-  /// Golden: the shifted bits (0 where b is at least the width: undefined).
-  template <class T>
-  T operator()(T a, T b) const noexcept {
-    if (!defined(a, b)) return 0;
-    using W = std::conditional_t<(sizeof(T) <= 4), std::uint32_t, std::uint64_t>;  // no signed promotion
-    return static_cast<T>(static_cast<W>(a) << b);
-  }
-  template <class T>
-  bool defined(T, T b) const noexcept {
-    return b < static_cast<T>(std::numeric_limits<T>::digits);
+  /// The formula, on one element or a batch of lanes (n below the width).
+  template <class X, class N>
+  static X shift(X a, N n) noexcept {
+    return a << n;
   }
 };
 

@@ -22,6 +22,31 @@
 //                        counts); dispatched on InputTensor's and OutputTensor's types; not
 //                        in place (DirectML's pages state no aliasing for them).
 //
+// Refinements, for operators that also share their budgets or attributes:
+//   exact_without_attributes<Op, Family>
+//                        Family, plus what an exact operator without attributes states the
+//                        same way: from_attributes (none to read), fast_ulp_budget 0 and the
+//                        exact default comparison. The operator states dml_type, its golden
+//                        operator() and defined().
+//   relation<Op, Support, OutputSupport>
+//                        a comparison (above) that is an exact relation defined on every
+//                        element (the LOGICAL_ relations); relation_inputs_1_0 with
+//                        relation_flags_1_0, and relation_inputs_3_0 with relation_flags_3_0,
+//                        are the two support tables those relations have. The operator states
+//                        dml_type and its golden operator(a, b).
+//   logical_connective<Op>
+//                        a binary operator over UINT32 from 1_0 and UINT8 from 2_0 (the
+//                        LOGICAL_ AND, OR and XOR: any nonzero element is true), exact,
+//                        without attributes, every element defined. The operator states
+//                        dml_type and its golden operator(a, b).
+//   bit_shift<Op>        a binary operator over UINT32, UINT16, UINT8 from 2_1 and UINT64
+//                        from 4_1, exact, without attributes, that moves a's bits by b places
+//                        (BIT_SHIFT_LEFT and _RIGHT); b at least the type's width is undefined,
+//                        where golden writes 0. The operator states dml_type and its
+//                        shift(a, n), which golden applies to one element (a widened to 32 or
+//                        64 bits, so nothing is promoted to a signed type) and the fast path to
+//                        a batch of lanes, n below the width in both.
+//
 // In place: allows_in_place says whether the output may alias an input at all, and
 // in_place_inputs (where a family states it) which ones, bit k for the k-th input; without
 // it, InputTensor alone (ops::in_place_inputs_of).
@@ -31,9 +56,12 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
+#include <type_traits>
 
 #include "dmlref/core/feature_level.hpp"
 #include "dmlref/core/status.hpp"
+#include "dmlref/core/tolerance.hpp"
 #include "dmlref/core/type_list.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
@@ -143,5 +171,63 @@ struct predicate {
   template <class T, class O>
   using operand_types = type_list<O, T>;
 };
+
+template <class Op, class Family>
+struct exact_without_attributes : Family {
+  static Op from_attributes(const dml::attribute_values&) noexcept { return Op{}; }
+
+  // Budgets.
+  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
+  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
+};
+
+template <class Op, class Support, class OutputSupport>
+struct relation : exact_without_attributes<Op, comparison<Op, Support, OutputSupport>> {
+  template <class T>
+  bool defined(T, T) const noexcept {
+    return true;
+  }
+};
+
+template <class Op>
+struct logical_connective
+    : exact_without_attributes<Op, binary<Op, support_table<since<feature_level::level_1_0, type_list<std::uint32_t>>,
+                                                            since<feature_level::level_2_0, type_list<std::uint8_t>>>>> {
+  template <class T>
+  bool defined(T, T) const noexcept {
+    return true;
+  }
+};
+
+template <class Op>
+struct bit_shift
+    : exact_without_attributes<Op, binary<Op, support_table<since<feature_level::level_2_1,
+                                                                  type_list<std::uint32_t, std::uint16_t, std::uint8_t>>,
+                                                            since<feature_level::level_4_1, type_list<std::uint64_t>>>>> {
+  /// Golden: the shifted bits (0 where b is at least the width: undefined).
+  template <class T>
+  T operator()(T a, T b) const noexcept {
+    if (!defined(a, b)) return 0;
+    using W = std::conditional_t<(sizeof(T) <= 4), std::uint32_t, std::uint64_t>;  // no signed promotion
+    return static_cast<T>(Op::shift(static_cast<W>(a), b));
+  }
+  template <class T>
+  bool defined(T, T b) const noexcept {
+    return b < static_cast<T>(std::numeric_limits<T>::digits);
+  }
+};
+
+/// Inputs and flags of a relation that appears at 1_0: FLOAT32, FLOAT16 -> UINT32; 2_0: ->
+/// UINT8 too; 2_1: + the integers of 8 to 32 bits; 4_1: + INT64, UINT64.
+using relation_inputs_1_0 = support_table<since<feature_level::level_1_0, float_elements>,
+                                          since<feature_level::level_2_1, int_elements_8_to_32>,
+                                          since<feature_level::level_4_1, int_elements_64>>;
+using relation_flags_1_0 = support_table<since<feature_level::level_1_0, type_list<std::uint32_t>>,
+                                         since<feature_level::level_2_0, type_list<std::uint8_t>>>;
+/// Inputs and flags of a relation that appears at 3_0: FLOAT32, FLOAT16 and the integers of 8
+/// to 32 bits -> UINT32 or UINT8; 4_1: + INT64, UINT64.
+using relation_inputs_3_0 = support_table<since<feature_level::level_3_0, float_elements, int_elements_8_to_32>,
+                                          since<feature_level::level_4_1, int_elements_64>>;
+using relation_flags_3_0 = support_table<since<feature_level::level_3_0, type_list<std::uint32_t, std::uint8_t>>>;
 
 }  // namespace dmlref::ops

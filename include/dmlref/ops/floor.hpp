@@ -16,41 +16,12 @@
 //              ScaleBias optional. OutputTensor may alias InputTensor (in place).
 // Budgets      golden: exact. fast: exact (fast_ulp_budget 0). Default comparison: exact.
 
-#include <cstdint>
-#include <optional>
-
-#include "dmlref/core/tolerance.hpp"
-#include "dmlref/ops/families.hpp"
 #include "dmlref/ops/rounding.hpp"
-#include "dmlref/ops/scale_bias.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct floor : unary<floor, support_table<since<feature_level::level_1_0, float_elements>>> {
+struct floor : to_integral<floor, integral_rounding::toward_negative> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_FLOOR;
-  static constexpr integral_rounding mode = integral_rounding::toward_negative;
-
-  std::optional<scale_bias> scale_and_bias = std::nullopt;
-
-  static floor from_attributes(const dml::attribute_values& a) noexcept { return floor{{}, scale_bias_of(a)}; }
-  dml::attribute_values attributes() const {
-    return with_scale_bias(dml::attribute_values(schema_of<floor>()), scale_and_bias);
-  }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
-
-  /// Golden.
-  template <class T>
-  T operator()(T x) const noexcept {
-    return round_to_integral<mode>(x, scale_and_bias);
-  }
-  template <class T>
-  bool defined(T) const noexcept {
-    return true;
-  }
 };
 
 }  // namespace dmlref::ops

@@ -20,45 +20,25 @@
 //              WebNN judges log by an absolute 1/1024, which ULPs cannot state; OpenCL allows
 //              3 ULP FLOAT32, 2 ULP FLOAT16).
 
-#include <cstdint>
 #include <optional>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/exp_log.hpp"
 #include "dmlref/math/real.hpp"
-#include "dmlref/ops/families.hpp"
-#include "dmlref/ops/operator_traits.hpp"
+#include "dmlref/ops/rounded_function.hpp"
 #include "dmlref/ops/scale_bias.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct log : unary<log, support_table<since<feature_level::level_1_0, float_elements>>> {
+struct log : rounded_function<log, feature_level::level_1_0, 32, 2> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_LOG;
 
   std::optional<scale_bias> scale_and_bias = std::nullopt;
 
-  static log from_attributes(const dml::attribute_values& a) noexcept { return log{{}, scale_bias_of(a)}; }
-  dml::attribute_values attributes() const { return with_scale_bias(dml::attribute_values(schema_of<log>()), scale_and_bias); }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
-    return output == data_type::float16 ? 1 : 2;
-  }
-  static constexpr tolerance default_tolerance(const operation_types& t) noexcept {
-    return t.type[slot::output] == data_type::float16 ? tolerance::ulp(2) : tolerance::ulp(32);
-  }
-
-  /// Golden, for T = float or float16.
-  template <class T>
-  T operator()(T x) const {
-    using F = typename math::format_of<T>::type;
-    return math::from_result_bits<T>(math::log_rounded<F>(scaled_input(x, scale_and_bias)));
-  }
-  template <class T>
-  bool defined(T) const noexcept {
-    return true;
+  /// The exact log g rounded once to F, as F's bits.
+  template <class F>
+  static auto rounded(const math::real& g) {
+    return math::log_rounded<F>(g);
   }
 };
 

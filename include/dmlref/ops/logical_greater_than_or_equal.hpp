@@ -13,35 +13,19 @@
 //              Dimensions: 1 to 8. No attributes. Not in place.
 // Budgets      golden: exact. fast: exact (fast_ulp_budget 0). Default comparison: exact.
 
-#include <cstdint>
-
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/ordering.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct logical_greater_than_or_equal
-    : comparison<logical_greater_than_or_equal,
-                 support_table<since<feature_level::level_3_0, float_elements, int_elements_8_to_32>,
-                               since<feature_level::level_4_1, int_elements_64>>,
-                 support_table<since<feature_level::level_3_0, type_list<std::uint32_t, std::uint8_t>>>> {
+    : relation<logical_greater_than_or_equal, relation_inputs_3_0, relation_flags_3_0> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL;
-  static logical_greater_than_or_equal from_attributes(const dml::attribute_values&) noexcept { return {}; }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
 
   /// Golden: the flag, which the traversal writes as the output type (true -> 1).
   template <class T>
   bool operator()(T a, T b) const noexcept {
     return less(b, a) || equal(a, b);
-  }
-  template <class T>
-  bool defined(T, T) const noexcept {
-    return true;
   }
 };
 

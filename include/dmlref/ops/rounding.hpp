@@ -12,13 +12,22 @@
 // IEEE 754's roundToIntegral operations do. Infinities and values already integral (every
 // value of magnitude at least 2^mantissa_bits) are returned unchanged; a NaN gives the
 // format's positive quiet NaN (the shared rule for a NaN passed through, docs/semantics.md).
+//
+//   to_integral<Op, Mode>        the family of CEIL and FLOOR: a unary operator over FLOAT32
+//     and FLOAT16 from 1_0 with optional ScaleBias, exact, whose golden is
+//     round_to_integral<Mode> of x (or of x Scale + Bias rounded once to FLOAT32). The
+//     operator states dml_type.
 
+#include <cstdint>
 #include <optional>
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/tolerance.hpp"
 #include "dmlref/math/real.hpp"
+#include "dmlref/ops/families.hpp"
 #include "dmlref/ops/scale_bias.hpp"
+#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
@@ -76,5 +85,35 @@ T round_to_integral(T x, const std::optional<scale_bias>& sb) noexcept {
   if (!sb) return round_to_integral<Mode>(x);
   return *scaled_result<T>(round_to_integral<Mode>(scaled_float(x, *sb)));
 }
+
+template <class Op, integral_rounding Mode>
+struct to_integral : unary<Op, support_table<since<feature_level::level_1_0, float_elements>>> {
+  static constexpr integral_rounding mode = Mode;
+
+  std::optional<scale_bias> scale_and_bias = std::nullopt;
+
+  static Op from_attributes(const dml::attribute_values& a) noexcept {
+    Op op{};
+    op.scale_and_bias = scale_bias_of(a);
+    return op;
+  }
+  dml::attribute_values attributes() const {
+    return with_scale_bias(dml::attribute_values(schema_of<Op>()), scale_and_bias);
+  }
+
+  // Budgets.
+  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
+  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
+
+  /// Golden.
+  template <class T>
+  T operator()(T x) const noexcept {
+    return round_to_integral<mode>(x, scale_and_bias);
+  }
+  template <class T>
+  bool defined(T) const noexcept {
+    return true;
+  }
+};
 
 }  // namespace dmlref::ops

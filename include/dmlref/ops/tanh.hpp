@@ -18,45 +18,25 @@
 //              Default comparison: 16 ULP FLOAT32, 2 ULP FLOAT16 (WebNN's conformance figure
 //              for tanh in FLOAT32; OpenCL allows 5 ULP FLOAT32, 2 ULP FLOAT16).
 
-#include <cstdint>
 #include <optional>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/math/tanh.hpp"
-#include "dmlref/ops/families.hpp"
-#include "dmlref/ops/operator_traits.hpp"
+#include "dmlref/ops/rounded_function.hpp"
 #include "dmlref/ops/scale_bias.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct tanh : unary<tanh, support_table<since<feature_level::level_2_0, float_elements>>> {
+struct tanh : rounded_function<tanh, feature_level::level_2_0, 16, 2> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_TANH;
 
   std::optional<scale_bias> scale_and_bias = std::nullopt;
 
-  static tanh from_attributes(const dml::attribute_values& a) noexcept { return tanh{{}, scale_bias_of(a)}; }
-  dml::attribute_values attributes() const { return with_scale_bias(dml::attribute_values(schema_of<tanh>()), scale_and_bias); }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
-    return output == data_type::float16 ? 1 : 2;
-  }
-  static constexpr tolerance default_tolerance(const operation_types& t) noexcept {
-    return t.type[slot::output] == data_type::float16 ? tolerance::ulp(2) : tolerance::ulp(16);
-  }
-
-  /// Golden, for T = float or float16.
-  template <class T>
-  T operator()(T x) const {
-    using F = typename math::format_of<T>::type;
-    return math::from_result_bits<T>(math::tanh_rounded<F>(scaled_input(x, scale_and_bias)));
-  }
-  template <class T>
-  bool defined(T) const noexcept {
-    return true;
+  /// The exact tanh g rounded once to F, as F's bits.
+  template <class F>
+  static auto rounded(const math::real& g) {
+    return math::tanh_rounded<F>(g);
   }
 };
 

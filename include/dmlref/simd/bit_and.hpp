@@ -1,26 +1,13 @@
 #pragma once
-// ELEMENT_WISE_BIT_AND in vector lanes (contract: ops/bit_and.hpp). Exact: the
-// encodings combined in integer lanes of the type's width, floats included.
-
-#include <cstddef>
+// ELEMENT_WISE_BIT_AND in vector lanes (contract: ops/bit_and.hpp): the bitwise kernel
+// (simd/bitwise.hpp) with ops::bit_and::combine.
 
 #include "dmlref/ops/bit_and.hpp"
-#include "dmlref/simd/kernel.hpp"
-#include "dmlref/simd/lanes.hpp"
+#include "dmlref/simd/bitwise.hpp"
 
 namespace dmlref::simd {
 
 template <class T>
-struct kernel<ops::bit_and, T, T, T> {
-  static constexpr bool available = true;
-  using lane = bit_lane_t<T>;
-  static constexpr std::size_t step = batch<lane>::size;
-  static constexpr bool paired = true;
-
-  template <class A, class B>
-  static void block(const ops::bit_and&, T* out, std::size_t i, A a, B b) noexcept {
-    (load_bit_lanes(a, i) & load_bit_lanes(b, i)).store_unaligned(reinterpret_cast<lane*>(out) + i);
-  }
-};
+struct kernel<ops::bit_and, T, T, T> : bitwise_kernel<ops::bit_and, T> {};
 
 }  // namespace dmlref::simd

@@ -1,26 +1,13 @@
 #pragma once
-// ELEMENT_WISE_BIT_OR in vector lanes (contract: ops/bit_or.hpp). Exact: the
-// encodings combined in integer lanes of the type's width, floats included.
-
-#include <cstddef>
+// ELEMENT_WISE_BIT_OR in vector lanes (contract: ops/bit_or.hpp): the bitwise kernel
+// (simd/bitwise.hpp) with ops::bit_or::combine.
 
 #include "dmlref/ops/bit_or.hpp"
-#include "dmlref/simd/kernel.hpp"
-#include "dmlref/simd/lanes.hpp"
+#include "dmlref/simd/bitwise.hpp"
 
 namespace dmlref::simd {
 
 template <class T>
-struct kernel<ops::bit_or, T, T, T> {
-  static constexpr bool available = true;
-  using lane = bit_lane_t<T>;
-  static constexpr std::size_t step = batch<lane>::size;
-  static constexpr bool paired = true;
-
-  template <class A, class B>
-  static void block(const ops::bit_or&, T* out, std::size_t i, A a, B b) noexcept {
-    (load_bit_lanes(a, i) | load_bit_lanes(b, i)).store_unaligned(reinterpret_cast<lane*>(out) + i);
-  }
-};
+struct kernel<ops::bit_or, T, T, T> : bitwise_kernel<ops::bit_or, T> {};
 
 }  // namespace dmlref::simd

@@ -1,33 +1,13 @@
 #pragma once
-// ELEMENT_WISE_BIT_SHIFT_LEFT in vector lanes (contract: ops/bit_shift_left.hpp). Exact on every
-// defined element: each lane shifted by its own count, a count of the width or more clamped
-// first (so no lane shifts by more than the width, which C++ leaves undefined) and its lane
-// written as 0, as golden writes.
-
-#include <cstddef>
-#include <limits>
+// ELEMENT_WISE_BIT_SHIFT_LEFT in vector lanes (contract: ops/bit_shift_left.hpp): the shifts' kernel
+// (simd/bit_shift.hpp) with ops::bit_shift_left::shift.
 
 #include "dmlref/ops/bit_shift_left.hpp"
-#include "dmlref/simd/kernel.hpp"
-#include "dmlref/simd/lanes.hpp"
+#include "dmlref/simd/bit_shift.hpp"
 
 namespace dmlref::simd {
 
 template <class T>
-struct kernel<ops::bit_shift_left, T, T, T> {
-  static constexpr bool available = true;
-  static constexpr std::size_t step = batch<T>::size;
-  static constexpr bool paired = true;
-
-  template <class A, class B>
-  static void block(const ops::bit_shift_left&, T* out, std::size_t i, A a, B b) noexcept {
-    constexpr auto bits = static_cast<T>(std::numeric_limits<T>::digits);
-    const auto x = load_bit_lanes(a, i);
-    const auto n = load_bit_lanes(b, i);
-    const auto in_range = n < batch<T>(bits);
-    const auto shifted = x << xsimd::min(n, batch<T>(static_cast<T>(bits - 1)));
-    xsimd::select(in_range, shifted, batch<T>(0)).store_unaligned(out + i);
-  }
-};
+struct kernel<ops::bit_shift_left, T, T, T> : bit_shift_kernel<ops::bit_shift_left, T> {};
 
 }  // namespace dmlref::simd

@@ -9,8 +9,6 @@
 namespace dmlref::simd {
 
 template <class T>
-struct kernel<ops::ceil, T, T> : rounding_kernel<ops::ceil::mode, T> {
-  static bool accepts(const ops::ceil& op) noexcept { return !op.scale_and_bias; }
-};
+struct kernel<ops::ceil, T, T> : to_integral_kernel<ops::ceil, T> {};
 
 }  // namespace dmlref::simd

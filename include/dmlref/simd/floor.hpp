@@ -9,8 +9,6 @@
 namespace dmlref::simd {
 
 template <class T>
-struct kernel<ops::floor, T, T> : rounding_kernel<ops::floor::mode, T> {
-  static bool accepts(const ops::floor& op) noexcept { return !op.scale_and_bias; }
-};
+struct kernel<ops::floor, T, T> : to_integral_kernel<ops::floor, T> {};
 
 }  // namespace dmlref::simd

@@ -1,36 +1,16 @@
 #pragma once
-// ELEMENT_WISE_LOGICAL_LESS_THAN in vector lanes (contract: ops/logical_less_than.hpp).
-// Exact: floats compare their ordered keys in integer lanes (NaN gives 0, -0 equals +0,
-// under any compiler flags), integers compare their lanes; the flags are stored as UINT8 or
-// UINT32.
+// ELEMENT_WISE_LOGICAL_LESS_THAN in vector lanes (contract: ops/logical_less_than.hpp):
+// the relations' kernel (simd/relation.hpp) comparing with std::less<>.
 
-#include <cstddef>
+#include <functional>
 
-#include "dmlref/math/real.hpp"
 #include "dmlref/ops/logical_less_than.hpp"
-#include "dmlref/simd/kernel.hpp"
-#include "dmlref/simd/lanes.hpp"
-#include "dmlref/simd/ordering.hpp"
+#include "dmlref/simd/relation.hpp"
 
 namespace dmlref::simd {
 
 template <class O, class T>
-struct kernel<ops::logical_less_than, O, T, T> {
-  static constexpr bool available = true;
-  using lane = bit_lane_t<T>;
-  static constexpr std::size_t step = batch<lane>::size;
-
-  template <class A, class B>
-  static void block(const ops::logical_less_than&, O* out, std::size_t i, A a, B b) noexcept {
-    const auto x = load_bit_lanes(a, i);
-    const auto y = load_bit_lanes(b, i);
-    if constexpr (is_float_element_v<T>) {
-      using F = typename math::format_of<T>::type;
-      store_flags(out + i, not_nan<F>(x) && not_nan<F>(y) && ordered_keys<F>(x) < ordered_keys<F>(y));
-    } else {
-      store_flags(out + i, x < y);
-    }
-  }
-};
+struct kernel<ops::logical_less_than, O, T, T>
+    : relation_kernel<ops::logical_less_than, O, T, std::less<>> {};
 
 }  // namespace dmlref::simd

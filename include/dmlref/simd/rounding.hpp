@@ -80,4 +80,11 @@ struct rounding_kernel {
   }
 };
 
+/// The kernel of an ops::to_integral operator (CEIL, FLOOR): rounding_kernel of its mode,
+/// declining ScaleBias (the call then runs the golden traversal).
+template <class Op, class T>
+struct to_integral_kernel : rounding_kernel<Op::mode, T> {
+  static bool accepts(const Op& op) noexcept { return !op.scale_and_bias; }
+};
+
 }  // namespace dmlref::simd

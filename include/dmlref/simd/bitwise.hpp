@@ -1,0 +1,26 @@
+#pragma once
+// BIT_AND, BIT_OR and BIT_XOR in vector lanes (ops::bitwise): one kernel, combining with the
+// operator's own Op::combine. Exact: the encodings combined in integer lanes of the type's
+// width, floats included.
+
+#include <cstddef>
+
+#include "dmlref/simd/kernel.hpp"
+#include "dmlref/simd/lanes.hpp"
+
+namespace dmlref::simd {
+
+template <class Op, class T>
+struct bitwise_kernel {
+  static constexpr bool available = true;
+  using lane = bit_lane_t<T>;
+  static constexpr std::size_t step = batch<lane>::size;
+  static constexpr bool paired = true;
+
+  template <class A, class B>
+  static void block(const Op&, T* out, std::size_t i, A a, B b) noexcept {
+    Op::combine(load_bit_lanes(a, i), load_bit_lanes(b, i)).store_unaligned(reinterpret_cast<lane*>(out) + i);
+  }
+};
+
+}  // namespace dmlref::simd
