@@ -28,8 +28,6 @@
 // Exit status 0 when golden matches on every input and the fast path is within budget.
 // Test-only: golden never calls LLVM's C library or MPFR.
 
-#include <mpfr.h>
-
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -163,28 +161,36 @@ bool sigmoid_trusted(float x) {
 /// activations are evaluated at 300 bits, then rounded once to the format (no boundary of
 /// the format lies within 2^-300 of these transcendental values, but for exact cases such as
 /// x >= 0 in ELU, which the 300-bit value then holds exactly).
+/// The MPFR function of an operator that is one function of one real, or null.
+using mpfr_function = int (*)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+mpfr_function single_function(function f) {
+  switch (f) {
+    case function::exp: return mpfr_exp;
+    case function::log: return mpfr_log;
+    case function::tanh: return mpfr_tanh;
+    case function::sinh: return mpfr_sinh;
+    case function::cosh: return mpfr_cosh;
+    case function::asinh: return mpfr_asinh;
+    case function::acosh: return mpfr_acosh;
+    case function::atanh: return mpfr_atanh;
+    default: return nullptr;
+  }
+}
+
 template <class T>
 auto mpfr_reference(double x, function f, const attributes& at) {
-  constexpr bool half = std::is_same_v<T, float16>;
-  const mpfr_exp_t saved_min = mpfr_get_emin(), saved_max = mpfr_get_emax();
-  // binary32: values 2^-149 .. (2 - 2^-23) 2^127, MPFR's exponents are one above IEEE's.
-  mpfr_set_emin(half ? -23 : -148);
-  mpfr_set_emax(half ? 16 : 128);
-  mpfr_t v, in;
-  mpfr_init2(v, half ? 11 : 24);
-  mpfr_init2(in, 64);
-  mpfr_set_d(in, x, MPFR_RNDN);
-  int t = 0;
+  mpfr_number in(64);
+  set_exact(in, x);
+  if (const mpfr_function direct = single_function(f)) {
+    return mpfr_rounded<T>([&](mpfr_ptr v) { return direct(v, in, MPFR_RNDN); });
+  }
+  mpfr_number wide(300);
   if (f == function::softplus || f == function::parametric_softplus) {
     // ln(1 + e^t) at 300 bits, t = Steepness x or Beta x (exact); for t > 0 as t + ln(1 + e^-t),
     // rounded away from zero and then nudged one unit of 2^-300 further: the exact value lies
     // strictly beyond C t, which may be a boundary (e^-t may underflow MPFR's range).
     const bool steep = f == function::softplus;
-    mpfr_t wide, t_value;
-    mpfr_init2(wide, 300);
-    mpfr_init2(t_value, 300);
-    mpfr_set_emin(saved_min);
-    mpfr_set_emax(saved_max);
+    mpfr_number t_value(300);
     if (mpfr_nan_p(in)) {
       mpfr_set(wide, in, MPFR_RNDN);
     } else {
@@ -220,112 +226,55 @@ auto mpfr_reference(double x, function f, const attributes& at) {
         scale(MPFR_RNDN);
       }
     }
-    mpfr_set_emin(half ? -23 : -148);
-    mpfr_set_emax(half ? 16 : 128);
-    t = mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN);
-    mpfr_clear(wide);
-    mpfr_clear(t_value);
   } else if (f == function::scaled_tanh) {
     // Alpha tanh(Beta x) at 300 bits, Beta x exact; tanh and the product rounded toward zero,
     // so that for a large Beta x the value stays strictly inside +-Alpha (which may be a
     // boundary), as the exact one does.
-    mpfr_t wide;
-    mpfr_init2(wide, 300);
-    mpfr_set_emin(saved_min);
-    mpfr_set_emax(saved_max);
     mpfr_mul_d(wide, in, static_cast<double>(at.b), MPFR_RNDN);
     mpfr_tanh(wide, wide, MPFR_RNDZ);
     mpfr_mul_d(wide, wide, static_cast<double>(at.a), MPFR_RNDZ);
-    mpfr_set_emin(half ? -23 : -148);
-    mpfr_set_emax(half ? 16 : 128);
-    t = mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN);
-    mpfr_clear(wide);
   } else if (f == function::swish) {  // x / (1 + e^(-s x)) at 300 bits, s x exact
-    mpfr_t wide, denominator;
-    mpfr_init2(wide, 300);
-    mpfr_init2(denominator, 300);
-    mpfr_set_emin(saved_min);
-    mpfr_set_emax(saved_max);
+    mpfr_number denominator(300);
     mpfr_mul_d(denominator, in, -static_cast<double>(at.a), MPFR_RNDN);
     mpfr_exp(denominator, denominator, MPFR_RNDN);
     mpfr_add_ui(denominator, denominator, 1, MPFR_RNDN);
     mpfr_div(wide, in, denominator, MPFR_RNDN);
-    mpfr_set_emin(half ? -23 : -148);
-    mpfr_set_emax(half ? 16 : 128);
-    t = mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN);
-    mpfr_clear(wide);
-    mpfr_clear(denominator);
-  } else if (f == function::elu || f == function::scaled_elu || f == function::celu) {
-    mpfr_t wide;
-    mpfr_init2(wide, 300);
-    mpfr_set_emin(saved_min);
-    mpfr_set_emax(saved_max);
-    if (mpfr_nan_p(in)) {
+  } else if (mpfr_nan_p(in) && (f == function::elu || f == function::scaled_elu || f == function::celu)) {
+    mpfr_set(wide, in, MPFR_RNDN);
+  } else if (f == function::elu) {
+    if (x >= 0.0) {
       mpfr_set(wide, in, MPFR_RNDN);
-    } else if (f == function::elu) {
-      if (x >= 0.0) {
-        mpfr_set(wide, in, MPFR_RNDN);
-      } else {
-        mpfr_expm1(wide, in, MPFR_RNDN);
-        mpfr_mul_d(wide, wide, static_cast<double>(at.a), MPFR_RNDN);
-      }
-    } else if (f == function::scaled_elu) {  // Gamma x; Gamma (+0); Gamma Alpha (e^x - 1)
-      if (x > 0.0) {
-        mpfr_mul_d(wide, in, static_cast<double>(at.b), MPFR_RNDN);
-      } else if (x == 0.0) {
-        mpfr_set_zero(wide, at.b < 0.0f ? -1 : 1);
-      } else {
-        mpfr_expm1(wide, in, MPFR_RNDN);
-        mpfr_mul_d(wide, wide, static_cast<double>(at.a), MPFR_RNDN);
-        mpfr_mul_d(wide, wide, static_cast<double>(at.b), MPFR_RNDN);
-      }
-    } else {  // CELU: x; +0; Alpha (e^(x/Alpha) - 1)
-      if (x > 0.0) {
-        mpfr_set(wide, in, MPFR_RNDN);
-      } else if (x == 0.0) {
-        mpfr_set_zero(wide, 1);
-      } else {
-        mpfr_div_d(wide, in, static_cast<double>(at.a), MPFR_RNDN);
-        mpfr_expm1(wide, wide, MPFR_RNDN);
-        mpfr_mul_d(wide, wide, static_cast<double>(at.a), MPFR_RNDN);
-      }
+    } else {
+      mpfr_expm1(wide, in, MPFR_RNDN);
+      mpfr_mul_d(wide, wide, static_cast<double>(at.a), MPFR_RNDN);
     }
-    mpfr_set_emin(half ? -23 : -148);
-    mpfr_set_emax(half ? 16 : 128);
-    t = mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN);
-    mpfr_clear(wide);
-  } else if (f == function::sigmoid) {  // 1 / (1 + e^-x) at 300 bits, then rounded once to the format
-    mpfr_t wide;
-    mpfr_init2(wide, 300);
+  } else if (f == function::scaled_elu) {  // Gamma x; Gamma (+0); Gamma Alpha (e^x - 1)
+    if (x > 0.0) {
+      mpfr_mul_d(wide, in, static_cast<double>(at.b), MPFR_RNDN);
+    } else if (x == 0.0) {
+      mpfr_set_zero(wide, at.b < 0.0f ? -1 : 1);
+    } else {
+      mpfr_expm1(wide, in, MPFR_RNDN);
+      mpfr_mul_d(wide, wide, static_cast<double>(at.a), MPFR_RNDN);
+      mpfr_mul_d(wide, wide, static_cast<double>(at.b), MPFR_RNDN);
+    }
+  } else if (f == function::celu) {  // x; +0; Alpha (e^(x/Alpha) - 1)
+    if (x > 0.0) {
+      mpfr_set(wide, in, MPFR_RNDN);
+    } else if (x == 0.0) {
+      mpfr_set_zero(wide, 1);
+    } else {
+      mpfr_div_d(wide, in, static_cast<double>(at.a), MPFR_RNDN);
+      mpfr_expm1(wide, wide, MPFR_RNDN);
+      mpfr_mul_d(wide, wide, static_cast<double>(at.a), MPFR_RNDN);
+    }
+  } else {  // SIGMOID: 1 / (1 + e^-x)
     mpfr_neg(in, in, MPFR_RNDN);
-    mpfr_set_emin(saved_min);
-    mpfr_set_emax(saved_max);
     mpfr_exp(wide, in, MPFR_RNDN);
     mpfr_add_ui(wide, wide, 1, MPFR_RNDN);
     mpfr_ui_div(wide, 1, wide, MPFR_RNDN);
-    mpfr_set_emin(half ? -23 : -148);
-    mpfr_set_emax(half ? 16 : 128);
-    t = mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN);
-    mpfr_clear(wide);
-  } else {
-    switch (f) {
-      case function::exp: t = mpfr_exp(v, in, MPFR_RNDN); break;
-      case function::log: t = mpfr_log(v, in, MPFR_RNDN); break;
-      case function::tanh: t = mpfr_tanh(v, in, MPFR_RNDN); break;
-      case function::sinh: t = mpfr_sinh(v, in, MPFR_RNDN); break;
-      case function::cosh: t = mpfr_cosh(v, in, MPFR_RNDN); break;
-      case function::asinh: t = mpfr_asinh(v, in, MPFR_RNDN); break;
-      case function::acosh: t = mpfr_acosh(v, in, MPFR_RNDN); break;
-      default: t = mpfr_atanh(v, in, MPFR_RNDN); break;
-    }
   }
-  t = mpfr_subnormalize(v, t, MPFR_RNDN);
-  const double d = mpfr_get_d(v, MPFR_RNDN);  // exact: a binary16/32 value, +-0, +-Inf or NaN
-  mpfr_clear(v);
-  mpfr_clear(in);
-  mpfr_set_emin(saved_min);
-  mpfr_set_emax(saved_max);
-  return format_bits<T>(d);
+  return mpfr_rounded_from<T>(wide);
 }
 
 const char* name_of(function f) {
@@ -358,18 +307,7 @@ void float32_chunk(const Op& op, function fn, const attributes& at, std::uint64_
     const auto u = static_cast<std::uint32_t>(first + k * stride);
     std::memcpy(&in[k], &u, 4);
   }
-  const auto n32 = static_cast<std::uint32_t>(n);
-  auto status = dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(in.data(), {n32}),
-                                dmlref::make_packed_view(golden.data(), {n32}));
-  if (status.ok()) {
-    status = dmlref::compute(dmlref::fast, op, dmlref::make_packed_view(in.data(), {n32}),
-                             dmlref::make_packed_view(fast.data(), {n32}));
-  }
-  if (!status.ok()) {
-    report("compute failed: %s\n", status.message().c_str());
-    t.golden_wrong += n;
-    return;
-  }
+  if (!both_paths(op, golden, fast, t, in)) return;
   for (std::size_t k = 0; k < n; ++k) {
     const float x = in[k];
     const float r = llvm_reference(fn, x, at);
@@ -399,10 +337,7 @@ template <class Op>
 void float16_all(const Op& op, function fn, const attributes& at, tally& t) {
   std::vector<float16> in(65536), golden(65536), fast(65536);
   for (std::uint32_t b = 0; b < 65536; ++b) in[b] = float16::from_bits(static_cast<std::uint16_t>(b));
-  (void)dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(in.data(), {65536u}),
-                        dmlref::make_packed_view(golden.data(), {65536u}));
-  (void)dmlref::compute(dmlref::fast, op, dmlref::make_packed_view(in.data(), {65536u}),
-                        dmlref::make_packed_view(fast.data(), {65536u}));
+  if (!both_paths(op, golden, fast, t, in)) return;
   for (std::uint32_t b = 0; b < 65536; ++b) {
     const std::uint16_t gb = golden[b].bits();
     const std::uint16_t mb =
@@ -435,25 +370,10 @@ bool sweep(const char* name, function fn, std::uint64_t stride, unsigned threads
 /// DirectML's POW does.
 template <class T>
 auto mpfr_pow_reference(double x, double y) {
-  constexpr bool half = std::is_same_v<T, float16>;
-  const mpfr_exp_t saved_min = mpfr_get_emin(), saved_max = mpfr_get_emax();
-  mpfr_set_emin(half ? -23 : -148);
-  mpfr_set_emax(half ? 16 : 128);
-  mpfr_t v, base, exponent;
-  mpfr_init2(v, half ? 11 : 24);
-  mpfr_init2(base, 64);
-  mpfr_init2(exponent, 64);
-  mpfr_set_d(base, x, MPFR_RNDN);
-  mpfr_set_d(exponent, y, MPFR_RNDN);
-  int t = mpfr_pow(v, base, exponent, MPFR_RNDN);
-  t = mpfr_subnormalize(v, t, MPFR_RNDN);
-  const double d = mpfr_get_d(v, MPFR_RNDN);  // exact: a binary16/32 value, +-0, +-Inf or NaN
-  mpfr_clear(v);
-  mpfr_clear(base);
-  mpfr_clear(exponent);
-  mpfr_set_emin(saved_min);
-  mpfr_set_emax(saved_max);
-  return format_bits<T>(d);
+  mpfr_number base(64), exponent(64);
+  set_exact(base, x);
+  set_exact(exponent, y);
+  return mpfr_rounded<T>([&](mpfr_ptr v) { return mpfr_pow(v, base, exponent, MPFR_RNDN); });
 }
 
 /// Pair j of POW's FLOAT32 sample: bits from a hash of j (splitmix64). One pair in three keeps

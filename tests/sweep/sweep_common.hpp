@@ -1,8 +1,10 @@
 #pragma once
 // What dmlref-exp-log-sweep and dmlref-trig-sweep share: the tally of one sweep, the capped
 // report of differences, the fast path's distance from golden, the thread pool over chunks,
-// the summary lines, the hash behind sampled pairs, and the bits of an MPFR result.
-// Test-only, like the sweeps.
+// the summary lines, the hash behind sampled pairs, both paths over one chunk, and MPFR
+// results rounded once to the format. Test-only, like the sweeps.
+
+#include <mpfr.h>
 
 #include <atomic>
 #include <cstdint>
@@ -36,6 +38,49 @@ auto format_bits(double d) {
   } else {
     return bits_of(dmlref::math::round_real<float>(dmlref::math::to_real(d)));
   }
+}
+
+/// An MPFR number of the given precision, cleared when it goes.
+class mpfr_number {
+ public:
+  explicit mpfr_number(mpfr_prec_t precision) { mpfr_init2(value_, precision); }
+  mpfr_number(const mpfr_number&) = delete;
+  mpfr_number& operator=(const mpfr_number&) = delete;
+  ~mpfr_number() { mpfr_clear(value_); }
+  operator mpfr_ptr() { return value_; }
+  operator mpfr_srcptr() const { return value_; }
+  mpfr_ptr operator->() { return value_; }  // for MPFR's macros (mpfr_nan_p, ...)
+  mpfr_srcptr operator->() const { return value_; }
+
+ private:
+  mpfr_t value_;
+};
+
+/// The double x (an exact value of the formats swept) as a 64-bit MPFR number.
+inline void set_exact(mpfr_ptr v, double x) { mpfr_set_d(v, x, MPFR_RNDN); }
+
+/// A value correctly rounded to binary32 or binary16, as T's bits: apply(v) writes it into v
+/// at the format's precision (24 or 11) within the format's exponent range (in MPFR's terms,
+/// one above IEEE's: binary32 holds 2^-149 .. (2 - 2^-23) 2^127), rounding to nearest, and
+/// returns MPFR's ternary value; subnormals are then emulated (mpfr_subnormalize).
+template <class T, class Apply>
+auto mpfr_rounded(Apply apply) {
+  constexpr bool half = std::is_same_v<T, float16>;
+  const mpfr_exp_t saved_min = mpfr_get_emin(), saved_max = mpfr_get_emax();
+  mpfr_set_emin(half ? -23 : -148);
+  mpfr_set_emax(half ? 16 : 128);
+  mpfr_number v(half ? 11 : 24);
+  mpfr_subnormalize(v, apply(static_cast<mpfr_ptr>(v)), MPFR_RNDN);
+  const double d = mpfr_get_d(v, MPFR_RNDN);  // exact: a binary16/32 value, +-0, +-Inf or NaN
+  mpfr_set_emin(saved_min);
+  mpfr_set_emax(saved_max);
+  return format_bits<T>(d);
+}
+
+/// wide (a value computed at any precision in MPFR's full exponent range) rounded once to T.
+template <class T>
+auto mpfr_rounded_from(mpfr_srcptr wide) {
+  return mpfr_rounded<T>([&](mpfr_ptr v) { return mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN); });
 }
 
 struct tally {
@@ -79,6 +124,24 @@ void fast_distance(const T* golden, const T* fast, std::size_t n, tally& t) {
     const auto d = dmlref::oracle::ulp_distance(golden[k], fast[k]);
     if (d > t.fast_worst) t.fast_worst = d;
   }
+}
+
+/// Golden and fast of op over packed inputs (one tensor, or two of the same length) into
+/// golden and fast; false, with the failure reported and counted against golden, when either
+/// path refuses.
+template <class Op, class T, class... In>
+bool both_paths(const Op& op, std::vector<T>& golden, std::vector<T>& fast, tally& t, const std::vector<In>&... in) {
+  const auto n = static_cast<std::uint32_t>(golden.size());
+  auto status = dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(in.data(), {n})...,
+                                dmlref::make_packed_view(golden.data(), {n}));
+  if (status.ok()) {
+    status = dmlref::compute(dmlref::fast, op, dmlref::make_packed_view(in.data(), {n})...,
+                             dmlref::make_packed_view(fast.data(), {n}));
+  }
+  if (status.ok()) return true;
+  report("compute failed: %s\n", status.message().c_str());
+  t.golden_wrong += n;
+  return false;
 }
 
 /// Runs body(begin, n, tally) over [0, total) in chunks on the given threads, each thread's
@@ -138,19 +201,8 @@ void judge_pairs(const char* name, const Op& op, const std::vector<T>& a, const 
                  Decide decide, tally& t) {
   constexpr bool half = std::is_same_v<T, float16>;
   const std::size_t n = a.size();
-  const auto n32 = static_cast<std::uint32_t>(n);
   std::vector<T> golden(n), fast(n);
-  auto status = dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(a.data(), {n32}),
-                                dmlref::make_packed_view(b.data(), {n32}), dmlref::make_packed_view(golden.data(), {n32}));
-  if (status.ok()) {
-    status = dmlref::compute(dmlref::fast, op, dmlref::make_packed_view(a.data(), {n32}),
-                             dmlref::make_packed_view(b.data(), {n32}), dmlref::make_packed_view(fast.data(), {n32}));
-  }
-  if (!status.ok()) {
-    report("compute failed: %s\n", status.message().c_str());
-    t.golden_wrong += n;
-    return;
-  }
+  if (!both_paths(op, golden, fast, t, a, b)) return;
   for (std::size_t k = 0; k < n; ++k) {
     if (!op.defined(a[k], b[k])) continue;
     const double ad = static_cast<double>(dmlref::math::round_real<float>(dmlref::math::to_real(a[k])));

@@ -17,18 +17,22 @@
 //            third pair with b's exponent within 4 of a's), against LLVM's atan2f, MPFR
 //            deciding differences; FLOAT16: the pairs a 2^16 + b = 0, stride, 2 stride, ...
 //            (stride 1: all 2^32) against MPFR.
+//   ATAN_YX hard cases (atan_yx_hard): 2^L further hashed FLOAT32 pairs (L = --hard-search, by
+//            default 36 - log2(stride)) ranked by how near their double atan2 lies to a FLOAT32
+//            rounding boundary; those within 2^-16 ULP of one judged against MPFR, golden and
+//            atan2f alike (search_atan_yx).
 //   fast:    the fast path (dmlref::fast, xsimd) on the same inputs: the worst ULP distance
 //            from golden, against each operator's fast_ulp_budget.
 //
 // Usage: dmlref-trig-sweep [--stride N] [--threads N]
-//                          [--only sin|cos|tan|atan|asin|acos|erf|atan_yx|gelu]
+//                          [--only sin|cos|tan|atan|asin|acos|erf|atan_yx|gelu|atan_yx_hard]
+//                          [--hard-search L]
 //        (threads 0: one per
 //        hardware thread);  dmlref-trig-sweep --bench 1: one-thread ns per element
 // Exit status 0 when golden matches on every input and the fast path is within budget.
 // Test-only: golden never calls LLVM's C library or MPFR.
 
-#include <mpfr.h>
-
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -101,7 +105,7 @@ float llvm_reference(function f, float x, float b = 1.0f) {
   return 0.0f;
 }
 
-int mpfr_apply(mpfr_t v, const mpfr_t in, const mpfr_t b, function f) {
+int mpfr_apply(mpfr_ptr v, mpfr_srcptr in, mpfr_srcptr b, function f) {
   switch (f) {
     case function::sin: return mpfr_sin(v, in, MPFR_RNDN);
     case function::cos: return mpfr_cos(v, in, MPFR_RNDN);
@@ -116,57 +120,30 @@ int mpfr_apply(mpfr_t v, const mpfr_t in, const mpfr_t b, function f) {
   return 0;
 }
 
-/// f(x) (atan2(x, b) for ATAN_YX) of exact doubles, correctly rounded to binary32 (precision
-/// 24, subnormals emulated) or binary16 (precision 11), as the format's bits.
+/// f(x) (atan2(x, b) for ATAN_YX) of exact doubles, correctly rounded to binary32 or
+/// binary16, as the format's bits.
 template <class T>
 auto mpfr_reference(double x, function f, double b = 1.0) {
-  constexpr bool half = std::is_same_v<T, float16>;
-  const mpfr_exp_t saved_min = mpfr_get_emin(), saved_max = mpfr_get_emax();
-  mpfr_set_emin(half ? -23 : -148);
-  mpfr_set_emax(half ? 16 : 128);
-  mpfr_t v, in, second;
-  mpfr_init2(v, half ? 11 : 24);
-  mpfr_init2(in, 64);
-  mpfr_init2(second, 64);
-  mpfr_set_d(in, x, MPFR_RNDN);
-  mpfr_set_d(second, b, MPFR_RNDN);
-  int t = 0;
-  if (f == function::gelu) {
-    // x/2 erfc(-x/sqrt 2) at 300 bits in MPFR's full exponent range (results near 2^-150
-    // and erfc's tiny values fit), then rounded once into the format's range.
-    mpfr_t wide, root;
-    mpfr_init2(wide, 300);
-    mpfr_init2(root, 300);
-    mpfr_set_emin(saved_min);
-    mpfr_set_emax(saved_max);
-    if (mpfr_inf_p(in) && mpfr_sgn(in) < 0) {
-      mpfr_set_zero(wide, -1);  // ACTIVATION_GELU's -Inf: -0, the limit
-    } else if (mpfr_inf_p(in) || mpfr_nan_p(in) || mpfr_zero_p(in)) {
-      mpfr_set(wide, in, MPFR_RNDN);
-    } else {
-      mpfr_sqrt_ui(root, 2, MPFR_RNDN);
-      mpfr_div(wide, in, root, MPFR_RNDN);
-      mpfr_neg(wide, wide, MPFR_RNDN);
-      mpfr_erfc(wide, wide, MPFR_RNDN);
-      mpfr_mul(wide, wide, in, MPFR_RNDN);
-      mpfr_div_2ui(wide, wide, 1, MPFR_RNDN);
-    }
-    mpfr_set_emin(half ? -23 : -148);
-    mpfr_set_emax(half ? 16 : 128);
-    t = mpfr_check_range(v, mpfr_set(v, wide, MPFR_RNDN), MPFR_RNDN);
-    mpfr_clear(wide);
-    mpfr_clear(root);
+  mpfr_number in(64), second(64);
+  set_exact(in, x);
+  set_exact(second, b);
+  if (f != function::gelu) return mpfr_rounded<T>([&](mpfr_ptr v) { return mpfr_apply(v, in, second, f); });
+  // x/2 erfc(-x/sqrt 2) at 300 bits in MPFR's full exponent range (results near 2^-150 and
+  // erfc's tiny values fit), then rounded once.
+  mpfr_number wide(300), root(300);
+  if (mpfr_inf_p(in) && mpfr_sgn(in) < 0) {
+    mpfr_set_zero(wide, -1);  // ACTIVATION_GELU's -Inf: -0, the limit
+  } else if (mpfr_inf_p(in) || mpfr_nan_p(in) || mpfr_zero_p(in)) {
+    mpfr_set(wide, in, MPFR_RNDN);
   } else {
-    t = mpfr_apply(v, in, second, f);
+    mpfr_sqrt_ui(root, 2, MPFR_RNDN);
+    mpfr_div(wide, in, root, MPFR_RNDN);
+    mpfr_neg(wide, wide, MPFR_RNDN);
+    mpfr_erfc(wide, wide, MPFR_RNDN);
+    mpfr_mul(wide, wide, in, MPFR_RNDN);
+    mpfr_div_2ui(wide, wide, 1, MPFR_RNDN);
   }
-  t = mpfr_subnormalize(v, t, MPFR_RNDN);
-  const double d = mpfr_get_d(v, MPFR_RNDN);  // exact: a binary16/32 value, +-0, +-Inf or NaN
-  mpfr_clear(v);
-  mpfr_clear(in);
-  mpfr_clear(second);
-  mpfr_set_emin(saved_min);
-  mpfr_set_emax(saved_max);
-  return format_bits<T>(d);
+  return mpfr_rounded_from<T>(wide);
 }
 
 template <class Op>
@@ -176,18 +153,7 @@ void float32_chunk(const Op& op, function fn, std::uint64_t first, std::uint64_t
     const auto u = static_cast<std::uint32_t>(first + k * stride);
     std::memcpy(&in[k], &u, 4);
   }
-  const auto n32 = static_cast<std::uint32_t>(n);
-  auto status = dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(in.data(), {n32}),
-                                dmlref::make_packed_view(golden.data(), {n32}));
-  if (status.ok()) {
-    status = dmlref::compute(dmlref::fast, op, dmlref::make_packed_view(in.data(), {n32}),
-                             dmlref::make_packed_view(fast.data(), {n32}));
-  }
-  if (!status.ok()) {
-    report("compute failed: %s\n", status.message().c_str());
-    t.golden_wrong += n;
-    return;
-  }
+  if (!both_paths(op, golden, fast, t, in)) return;
   for (std::size_t k = 0; k < n; ++k) {
     const float x = in[k];
     const float r = llvm_reference(fn, x);
@@ -213,10 +179,7 @@ template <class Op>
 void float16_all(const Op& op, function fn, tally& t) {
   std::vector<float16> in(65536), golden(65536), fast(65536);
   for (std::uint32_t b = 0; b < 65536; ++b) in[b] = float16::from_bits(static_cast<std::uint16_t>(b));
-  (void)dmlref::compute(dmlref::golden, op, dmlref::make_packed_view(in.data(), {65536u}),
-                        dmlref::make_packed_view(golden.data(), {65536u}));
-  (void)dmlref::compute(dmlref::fast, op, dmlref::make_packed_view(in.data(), {65536u}),
-                        dmlref::make_packed_view(fast.data(), {65536u}));
+  if (!both_paths(op, golden, fast, t, in)) return;
   for (std::uint32_t b = 0; b < 65536; ++b) {
     const std::uint16_t gb = golden[b].bits();
     const std::uint16_t mb =
@@ -277,6 +240,114 @@ bool sweep_pairs(std::uint64_t stride, unsigned threads) {
   using op = dmlref::ops::atan_yx;
   return print_tallies("ATAN_YX", t32, t16, stride, seconds, threads, op::fast_ulp_budget(dmlref::data_type::float32),
                        op::fast_ulp_budget(dmlref::data_type::float16), "pairs");
+}
+
+/// How far d (a finite, nonzero double) lies from the nearest FLOAT32 rounding boundary of
+/// round-to-nearest (the midpoint of two neighbouring FLOAT32 values, subnormals included), as
+/// a fraction of that FLOAT32 ULP: 0 on a midpoint, 1/2 on a FLOAT32 value.
+double boundary_distance(double d) {
+  const double m = std::fabs(d);
+  const int e = std::max(std::ilogb(m), -126);
+  const double q = std::ldexp(m, 23 - e);  // below 2^24, so its fraction is exact
+  return std::fabs(q - std::floor(q) - 0.5);
+}
+
+/// ATAN_YX's FLOAT32 hard-case search. The pairs j = 2^40 .. 2^40 + 2^log2_pairs (a stream of
+/// float32_pair disjoint from the sample's) are ranked by how near their double atan2 (the C
+/// library's, accurate to about one double ULP) lies to a FLOAT32 rounding boundary; every
+/// pair within 2^-16 of a FLOAT32 ULP of one (about one in 2^15) is judged: golden and LLVM's
+/// atan2f each against MPFR, and the fast path's distance from golden. Pairs within 2^-28 are
+/// those a double approximation cannot place: the hardest a search of this size finds.
+bool search_atan_yx(unsigned log2_pairs, unsigned threads) {
+  const auto start = std::chrono::steady_clock::now();
+  // Band k counts distances below 2^-(16 + k), down to 2^-29, a double's resolution here;
+  // on_boundary counts the pairs whose double atan2 is itself a FLOAT32 midpoint.
+  constexpr int bands = 14;
+  std::atomic<std::uint64_t> within[bands] = {};
+  std::atomic<std::uint64_t> on_boundary{0};
+  std::atomic<std::uint64_t> reference_wrong{0};
+  std::mutex closest_lock;
+  double closest = 1.0;
+  std::uint32_t closest_a = 0, closest_b = 0;
+  tally t;
+  const std::uint64_t total = std::uint64_t{1} << log2_pairs;
+  in_parallel(total, threads, t, [&](std::uint64_t begin, std::size_t n, tally& local) {
+    std::vector<float> a, b;
+    double chunk_closest = 1.0;
+    std::uint32_t chunk_a = 0, chunk_b = 0;
+    std::uint64_t counts[bands] = {};
+    std::uint64_t midpoints = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      std::uint32_t ab = 0, bb = 0;
+      float32_pair((std::uint64_t{1} << 40) + begin + k, ab, bb);
+      float y = 0.0f, x = 0.0f;
+      std::memcpy(&y, &ab, 4);
+      std::memcpy(&x, &bb, 4);
+      const double d = std::atan2(static_cast<double>(y), static_cast<double>(x));
+      if (!std::isfinite(d) || d == 0.0) continue;
+      const double r = boundary_distance(d);
+      if (r >= 0x1p-16) continue;
+      for (int band = 0; band < bands && r < std::ldexp(1.0, -16 - band); ++band) ++counts[band];
+      if (r == 0.0) ++midpoints;
+      if (r < chunk_closest) {
+        chunk_closest = r;
+        chunk_a = ab;
+        chunk_b = bb;
+      }
+      a.push_back(y);
+      b.push_back(x);
+    }
+    for (int band = 0; band < bands; ++band) within[band] += counts[band];
+    on_boundary += midpoints;
+    {
+      std::lock_guard<std::mutex> g(closest_lock);
+      if (chunk_closest < closest) {
+        closest = chunk_closest;
+        closest_a = chunk_a;
+        closest_b = chunk_b;
+      }
+    }
+    if (a.empty()) return;
+    const auto m = static_cast<std::uint32_t>(a.size());
+    std::vector<float> golden(m), fast(m);
+    if (!both_paths(dmlref::ops::atan_yx{}, golden, fast, local, a, b)) return;
+    for (std::uint32_t k = 0; k < m; ++k) {
+      const std::uint32_t mb =
+          mpfr_reference<float>(static_cast<double>(a[k]), function::atan_yx, static_cast<double>(b[k]));
+      const std::uint32_t gb = bits_of(golden[k]);
+      const std::uint32_t rb = bits_of(llvm_reference(function::atan_yx, a[k], b[k]));
+      if (rb != mb) {
+        ++reference_wrong;
+        report("ATAN_YX FLOAT32 (0x%08x, 0x%08x): atan2f 0x%08x wrong, MPFR 0x%08x\n", bits_of(a[k]), bits_of(b[k]), rb,
+               mb);
+      }
+      if (gb != mb) {
+        ++local.golden_wrong;
+        report("ATAN_YX FLOAT32 (0x%08x, 0x%08x): GOLDEN 0x%08x WRONG, MPFR 0x%08x\n", bits_of(a[k]), bits_of(b[k]), gb,
+               mb);
+      }
+    }
+    fast_distance(golden.data(), fast.data(), m, local);
+    local.inputs += m;
+  });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("ATAN_YX FLOAT32 hard-case search: 2^%u hashed pairs (from 2^40), %llu within 2^-16 ULP of a rounding "
+              "boundary judged against MPFR: golden differences %llu, atan2f differences %llu; fast worst %llu ULP "
+              "(budget %llu), NaN mismatches %llu\n",
+              log2_pairs, static_cast<unsigned long long>(t.inputs), static_cast<unsigned long long>(t.golden_wrong),
+              static_cast<unsigned long long>(reference_wrong.load()), static_cast<unsigned long long>(t.fast_worst),
+              static_cast<unsigned long long>(dmlref::ops::atan_yx::fast_ulp_budget(dmlref::data_type::float32)),
+              static_cast<unsigned long long>(t.fast_nan_mismatch));
+  for (int band = 0; band < bands; ++band) {
+    std::printf("  within 2^-%d ULP: %llu pairs\n", 16 + band, static_cast<unsigned long long>(within[band].load()));
+  }
+  std::printf("  on a boundary (the double atan2 a FLOAT32 midpoint): %llu pairs\n",
+              static_cast<unsigned long long>(on_boundary.load()));
+  std::printf("  the closest: (0x%08x, 0x%08x), %s\n", closest_a, closest_b,
+              closest == 0.0 ? "on a boundary" : ("2^" + std::to_string(std::log2(closest)) + " ULP from one").c_str());
+  std::printf("ATAN_YX hard-case search: %.1f s on %u threads\n", seconds, threads);
+  std::fflush(stdout);
+  return t.passes(dmlref::ops::atan_yx::fast_ulp_budget(dmlref::data_type::float32));
 }
 
 template <class Op>
@@ -344,6 +415,7 @@ int main(int argc, char** argv) {
   std::uint64_t stride = 1;
   unsigned threads = 0;
   std::string only;
+  unsigned search_log2 = 0;
   for (int a = 1; a + 1 < argc; a += 2) {
     const std::string flag = argv[a];
     if (flag == "--stride") {
@@ -362,9 +434,12 @@ int main(int argc, char** argv) {
       return 0;
     } else if (flag == "--only") {
       only = argv[a + 1];
+    } else if (flag == "--hard-search") {
+      search_log2 = static_cast<unsigned>(std::strtoul(argv[a + 1], nullptr, 10));
     } else {
       std::fprintf(stderr,
-                   "usage: %s [--stride N] [--threads N] [--only sin|cos|tan|atan|asin|acos|erf|atan_yx|gelu]\n",
+                   "usage: %s [--stride N] [--threads N] [--only sin|cos|tan|atan|asin|acos|erf|atan_yx|gelu|atan_yx_hard] "
+                   "[--hard-search LOG2_PAIRS]\n",
                    argv[0]);
       return 2;
     }
@@ -372,6 +447,7 @@ int main(int argc, char** argv) {
   if (stride == 0) stride = 1;
   if (threads == 0) threads = std::thread::hardware_concurrency();
   if (threads == 0) threads = 1;
+  if (search_log2 == 0) search_log2 = 36 - std::min(36, std::ilogb(static_cast<double>(stride)));
   bool ok = true;
   if (only.empty() || only == "sin") ok = sweep<dmlref::ops::sin>(function::sin, stride, threads) && ok;
   if (only.empty() || only == "cos") ok = sweep<dmlref::ops::cos>(function::cos, stride, threads) && ok;
@@ -382,6 +458,7 @@ int main(int argc, char** argv) {
   if (only.empty() || only == "erf") ok = sweep<dmlref::ops::erf>(function::erf, stride, threads) && ok;
   if (only.empty() || only == "atan_yx") ok = sweep_pairs(stride, threads) && ok;
   if (only.empty() || only == "gelu") ok = sweep<dmlref::ops::activation_gelu>(function::gelu, stride, threads) && ok;
+  if (only.empty() || only == "atan_yx_hard") ok = search_atan_yx(std::min(search_log2, 48u), threads) && ok;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
