@@ -114,11 +114,16 @@ if(TARGET dmlref-eval AND DMLREF_PYTHON3)
   endif()
 endif()
 
-# ---- the fuzzing dictionary is written from the registry (fuzz/write_dict.py over describe).
+# ---- the fuzzing dictionary and the docs' tables are written from the registry
+# (tools/write_generated.py over dmlref-eval describe); a committed copy that differs fails.
 if(TARGET dmlref-eval AND DMLREF_PYTHON3)
   add_test(NAME tools.fuzz-dictionary-current
-    COMMAND "${DMLREF_PYTHON3}" "${_src}/fuzz/write_dict.py" --eval $<TARGET_FILE:dmlref-eval> --check)
-  set_tests_properties(tools.fuzz-dictionary-current PROPERTIES LABELS tools)
+    COMMAND "${DMLREF_PYTHON3}" "${_src}/tools/write_generated.py" --eval $<TARGET_FILE:dmlref-eval> --check
+      "${_src}/fuzz/case_file.dict")
+  add_test(NAME tools.docs-tables-current
+    COMMAND "${DMLREF_PYTHON3}" "${_src}/tools/write_generated.py" --eval $<TARGET_FILE:dmlref-eval> --check
+      "${_src}/README.md" "${_src}/docs/semantics.md" "${_src}/docs/case-format.md")
+  set_tests_properties(tools.fuzz-dictionary-current tools.docs-tables-current PROPERTIES LABELS tools)
 endif()
 
 # ---- tools.warnings-as-errors: warnings are errors in the presets' trees only (their

@@ -672,6 +672,35 @@ def test_describe_fields_carry_optionality_and_scalar_types():
     assert text.stdout.splitlines()[0] == "ELEMENT_WISE_SIGN (DML_OPERATOR_ELEMENT_WISE_SIGN = 79), since 2_0, implemented"
 
 
+def test_describe_gives_the_support_table_the_registry_checks():
+    # DirectML's table for ABS: FLOAT32, FLOAT16 from 1_0, the signed integers of 8 to 32 bits
+    # from 2_1, INT64 from 4_1; 4 dimensions before 3_0; in place; an optional ScaleBias.
+    (abs_,) = describe_json("--op", "abs")
+    support = abs_["support"]
+    assert support["groups"] == [["InputTensor", "OutputTensor"]]
+    assert [(row["since"], row["added"]) for row in support["types"]] == [
+        ("1_0", [[["FLOAT32", "FLOAT16"]]]), ("2_1", [[["INT32", "INT16", "INT8"]]]), ("4_1", [[["INT64"]]])]
+    assert support["dimensions"] == [{"since": "1_0", "least": 4, "most": 4}, {"since": "3_0", "least": 1, "most": 8}]
+    assert support["inPlace"] == ["InputTensor"] and support["scaleBias"] == "optional"
+    assert support["optionalTensors"] == []
+    # QUANTIZE_LINEAR: the scale's type follows the input's (FLOAT32 for INT32), the zero point
+    # shares the output's and may be null from 6_2; no in place, no ScaleBias.
+    (quantize,) = describe_json("--op", "quantize_linear")
+    support = quantize["support"]
+    assert support["groups"] == [["InputTensor"], ["ScaleTensor"], ["ZeroPointTensor", "OutputTensor"]]
+    rows = {row["since"]: row["accepted"] for row in support["types"]}
+    assert rows["2_1"] == [[["FLOAT32", "INT32"], ["FLOAT32"], ["INT8", "UINT8"]]]
+    assert [["FLOAT16"], ["FLOAT16"], ["INT8", "UINT8"]] in rows["6_0"]
+    assert support["optionalTensors"] == [{"name": "ZeroPointTensor", "since": "6_2"}]
+    assert support["inPlace"] == [] and support["scaleBias"] == "none"
+    # Every implemented operator has one, from the level it appeared in.
+    for op in describe_json():
+        assert op["implemented"] == ("support" in op), op["name"]
+        if op["implemented"]:
+            assert op["support"]["types"][0]["since"] == op["introduced"], op["name"]
+    assert "  support      InputTensor = OutputTensor" in run_eval("describe", "--op", "abs").stdout
+
+
 @pytest.mark.parametrize("name, words", [
     ("FROBNICATE", ['"FROBNICATE" is not an element-wise operator', "dmlref-eval describe lists them"]),
     ("ACTIVATION_SOFTMAX", ['"ACTIVATION_SOFTMAX" is not an element-wise operator']),

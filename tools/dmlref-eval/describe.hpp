@@ -1,9 +1,10 @@
 #pragma once
 // dmlref-eval describe: every element-wise operator of DirectML's schema (dml/schema.hpp) by
 // its DirectML name, with its DML_OPERATOR_TYPE value, the feature level it appeared in, its
-// descriptor's fields, and whether this build computes it (the registry, ops/registry.hpp).
-// As text for people, or as JSON of the shape "dmlref-describe/1" (docs/case-format.md) for
-// tools that generate tables from it.
+// descriptor's fields, whether this build computes it (the registry, ops/registry.hpp) and,
+// where it does, its support table (support_table.hpp). As text for people, or as JSON of the
+// shape "dmlref-describe/1" (docs/case-format.md) for tools that generate tables from it
+// (tools/write_generated.py).
 
 #include <algorithm>
 #include <cstdint>
@@ -15,6 +16,7 @@
 
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/ops/registry.hpp"
+#include "support_table.hpp"
 
 namespace dmlref_eval {
 
@@ -73,13 +75,50 @@ inline nlohmann::ordered_json describe_json(const dmlref::dml::operator_schema& 
     }
     fields.push_back(std::move(field));
   }
-  return {{"name", op.name},
-          {"enum", std::string("DML_OPERATOR_") + op.name},
-          {"value", static_cast<int>(op.type)},
-          {"introduced", level_name(op.introduced)},
-          {"descriptor", std::string("DML_") + op.name + "_OPERATOR_DESC"},
-          {"implemented", implemented(op)},
-          {"fields", std::move(fields)}};
+  nlohmann::ordered_json out = {{"name", op.name},
+                                {"enum", std::string("DML_OPERATOR_") + op.name},
+                                {"value", static_cast<int>(op.type)},
+                                {"introduced", level_name(op.introduced)},
+                                {"descriptor", std::string("DML_") + op.name + "_OPERATOR_DESC"},
+                                {"implemented", implemented(op)},
+                                {"fields", std::move(fields)}};
+  dmlref::ops::with_operator(op.type, [&](auto tag) { out["support"] = support_json<typename decltype(tag)::type>(); });
+  return out;
+}
+
+/// The support table's lines of the text form, read from its JSON (support_json).
+inline void support_text(std::ostream& out, const nlohmann::ordered_json& support) {
+  const auto joined = [](const nlohmann::ordered_json& names, const char* separator) {
+    std::string s;
+    for (const auto& name : names) s += (s.empty() ? "" : separator) + name.get<std::string>();
+    return s;
+  };
+  std::string groups;
+  for (const auto& g : support["groups"]) groups += (groups.empty() ? "" : " | ") + joined(g, " = ");
+  out << "  support      " << groups << "\n";
+  for (const auto& row : support["types"]) {  // what each level that changes it accepts
+    std::string line = std::string("    ") + row["since"].get<std::string>();
+    line.resize(15, ' ');
+    std::string products;
+    for (const auto& p : row["accepted"]) {
+      std::string sets;
+      for (const auto& set : p) sets += (sets.empty() ? "" : " | ") + joined(set, ", ");
+      products += (products.empty() ? "" : "; ") + sets;
+    }
+    out << line << products << "\n";
+  }
+  std::string dimensions;
+  for (const auto& row : support["dimensions"]) {
+    const auto least = row["least"].get<unsigned>(), most = row["most"].get<unsigned>();
+    dimensions += (dimensions.empty() ? "" : ", ") + std::to_string(least) +
+                  (most == least ? "" : " to " + std::to_string(most)) + " from " + row["since"].get<std::string>();
+  }
+  out << "  dimensions   " << dimensions << "\n";
+  for (const auto& o : support["optionalTensors"]) {
+    out << "  may be null  " << o["name"].get<std::string>() << " from " << o["since"].get<std::string>() << "\n";
+  }
+  out << "  in place     " << (support["inPlace"].empty() ? "no" : joined(support["inPlace"], ", ")) << "\n";
+  out << "  ScaleBias    " << support["scaleBias"].get<std::string>() << "\n";
 }
 
 inline void describe_text(std::ostream& out, const dmlref::dml::operator_schema& op) {
@@ -102,6 +141,7 @@ inline void describe_text(std::ostream& out, const dmlref::dml::operator_schema&
     }
     out << line << "\n";
   }
+  dmlref::ops::with_operator(op.type, [&](auto tag) { support_text(out, support_json<typename decltype(tag)::type>()); });
 }
 
 /// Why find_schema found nothing for name: an ambiguous short name, or no such operator.
@@ -142,7 +182,10 @@ inline int describe(const std::string& op_name, bool json, std::ostream& out, st
     }
   }
   if (json) {
-    const nlohmann::ordered_json document = {{"format", "dmlref-describe/1"}, {"operators", std::move(operators)}};
+    nlohmann::ordered_json levels = nlohmann::ordered_json::array();
+    for (const auto level : dmlref::all_feature_levels) levels.push_back(std::string(dmlref::name(level)));
+    const nlohmann::ordered_json document = {
+        {"format", "dmlref-describe/1"}, {"featureLevels", std::move(levels)}, {"operators", std::move(operators)}};
     out << document.dump(1) << "\n";
   } else if (only == nullptr) {
     out << listed << " operators, " << computed << " implemented\n";
