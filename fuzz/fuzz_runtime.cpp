@@ -13,8 +13,9 @@
 // - a refused execution changed any buffer;
 // - an accepted descriptor breaks a rule checked here in 128-bit arithmetic (rank 1 to 8,
 //   at most 2^32 - 1 elements, TotalTensorSizeInBytes at least DMLCalcBufferTensorSize and
-//   within its binding), or an accepted output overlaps an input other than as InputTensor's
-//   exact alias of an in-place operator;
+//   within its binding), or an accepted output overlaps an input other than as the exact
+//   alias of an input the operator's contract lets it overwrite (ops::in_place_inputs_of:
+//   InputTensor, or ATensor and BTensor of the binary families);
 // - an accepted execution changed an input buffer that is not the output's, or wrote output
 //   bytes outside the output's addressed elements.
 // Enum fields take only values of their enumeration's range (anything else is undefined
@@ -100,7 +101,7 @@ struct operation_under_test {
   std::unique_ptr<unsigned char[]> desc_bytes;
   std::array<std::unique_ptr<DML_TENSOR_DESC>, dmlref::dml::max_operation_tensors> invalid_tensors;  // DML_TENSOR_DESCs of type INVALID
   DML_OPERATOR_DESC desc{};
-  bool in_place_allowed = false;
+  std::uint32_t in_place_inputs = 0;  // bit k: the output may be input k's exact alias
 };
 
 /// One tensor from the choices: presence, type, rank, sizes, strides, total size, alignment,
@@ -229,7 +230,7 @@ void read_operation(byte_source& in, operation_under_test& op) {
     using Op = typename decltype(tag)::type;
     const auto& schema = dmlref::ops::schema_of<Op>();
     op.input_count = dmlref::ops::tensor_count_of<Op> - 1;
-    op.in_place_allowed = Op::allows_in_place;
+    op.in_place_inputs = dmlref::ops::in_place_inputs_of<Op>();
     if constexpr (Op::dispatch_slots.size() > 2) raw_types[2] = read_type(in);  // a third slot's (QUANTIZED_LINEAR_ADD)
     const auto natural = natural_types<Op>(raw_types);
     std::array<const DML_TENSOR_DESC*, max_descriptor_fields> tensors{};
@@ -364,7 +365,7 @@ void check_accepted(const operation_under_test& op, const bindings& b) {
     if (!op.present[k] || b.inputs[k].data == nullptr) continue;
     const auto in_total = op.tensors[k].buffer.TotalTensorSizeInBytes;
     if (!overlaps(out.data, out_total, b.inputs[k].data, in_total)) continue;
-    if (k != 0 || !op.in_place_allowed || out.data != b.inputs[k].data) {
+    if ((op.in_place_inputs >> k & 1u) == 0 || out.data != b.inputs[k].data) {
       dmlref_fuzz::fail("accepted an output overlapping input " + std::to_string(k));
     }
   }
