@@ -46,6 +46,12 @@
 //                        shift(a, n), which golden applies to one element (a widened to 32 or
 //                        64 bits, so nothing is promoted to a signed type) and the fast path to
 //                        a batch of lanes, n below the width in both.
+//   division<Op, Support>
+//                        a binary operator over Support, exact, without attributes, whose
+//                        integer elements are undefined where b is 0, where golden writes 0
+//                        (DIVIDE, MODULUS_TRUNCATE, MODULUS_FLOOR). The operator states
+//                        dml_type and apply(a, b), the golden result for floats and for
+//                        integers with b != 0.
 //
 // In place: allows_in_place says whether the output may alias an input at all, and
 // in_place_inputs (where a family states it) which ones, bit k for the k-th input; without
@@ -214,6 +220,26 @@ struct bit_shift
   template <class T>
   bool defined(T, T b) const noexcept {
     return b < static_cast<T>(std::numeric_limits<T>::digits);
+  }
+};
+
+template <class Op, class Support>
+struct division : exact_without_attributes<Op, binary<Op, Support>> {
+  /// Golden.
+  template <class T>
+  T operator()(T a, T b) const noexcept {
+    if constexpr (!is_float_element_v<T>) {
+      if (b == T{0}) return T{0};
+    }
+    return Op::apply(a, b);
+  }
+  template <class T>
+  bool defined(T, T b) const noexcept {
+    if constexpr (is_float_element_v<T>) {
+      return true;
+    } else {
+      return b != T{0};
+    }
   }
 };
 

@@ -38,17 +38,12 @@
 
 namespace dmlref::ops {
 
-struct modulus_floor : binary<modulus_floor, detail_modulus::support> {
+struct modulus_floor : division<modulus_floor, detail_modulus::support> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR;
-  static modulus_floor from_attributes(const dml::attribute_values&) noexcept { return {}; }
 
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
-
-  /// Golden.
+  /// The remainder with b's sign (b != 0 for integers).
   template <class T>
-  T operator()(T a, T b) const noexcept {
+  static T apply(T a, T b) noexcept {
     if constexpr (is_float_element_v<T>) {
       const math::real rb = math::to_real(b);
       math::real r = math::truncated_remainder(math::to_real(a), rb);
@@ -60,20 +55,11 @@ struct modulus_floor : binary<modulus_floor, detail_modulus::support> {
       if (r.negative == rb.negative) return math::round_real<T>(r);
       return math::round_real<T>(math::add(r, rb));  // b infinite: b itself
     } else {
-      if (b == 0) return T{0};
       const T r = detail_modulus::truncated(a, b);
       if constexpr (std::is_signed_v<T>) {
         if (r != 0 && ((r < 0) != (b < 0))) return static_cast<T>(r + b);  // |r| < |b|: no overflow
       }
       return r;
-    }
-  }
-  template <class T>
-  bool defined(T, T b) const noexcept {
-    if constexpr (is_float_element_v<T>) {
-      return true;
-    } else {
-      return b != T{0};
     }
   }
 };
