@@ -37,7 +37,7 @@
 namespace dmlref::ops {
 
 struct activation_parametric_softplus
-    : float_activation<activation_parametric_softplus, feature_level::level_1_0, budgets_of<activation_softplus>> {
+    : scaled_activation<activation_parametric_softplus, budgets_of<activation_softplus>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS;
 
   float alpha = 1.0f;
@@ -54,15 +54,12 @@ struct activation_parametric_softplus
     return samples<2>({{1.0f, 1.0f}, {1.5f, 0.75f}, {-2.0f, -0.5f}, {0.5f, 0.0f}, {3e30f, 2.0f}});
   }
 
-  /// Golden, for T = float or float16.
+  /// Alpha softplus(t) for a = Alpha and t = Beta x, neither NaN, rounded once to T.
   template <class T>
-  T operator()(T x) const {
+  static T scaled(const math::real& a, const math::real& t) {
     using F = typename math::format_of<T>::type;
     using bits_type = typename F::bits_type;
-    const math::real a = math::to_real(alpha);
-    const math::real t = math::multiply(math::to_real(beta), math::to_real(x));  // exact: 48 bits
     const auto nan = math::from_result_bits<T>(F::quiet_nan);
-    if (a.is_nan() || t.is_nan()) return nan;
     const auto sign = a.negative ? F::sign_mask : bits_type{0};
     if (t.is_infinite()) {  // the logarithm is +Inf or +0
       const bool log_infinite = !t.negative;

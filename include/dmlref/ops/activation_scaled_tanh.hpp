@@ -38,8 +38,7 @@
 
 namespace dmlref::ops {
 
-struct activation_scaled_tanh
-    : float_activation<activation_scaled_tanh, feature_level::level_1_0, budgets_of<activation_tanh>> {
+struct activation_scaled_tanh : scaled_activation<activation_scaled_tanh, budgets_of<activation_tanh>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_SCALED_TANH;
 
   float alpha = 1.0f;
@@ -58,15 +57,12 @@ struct activation_scaled_tanh
         {{1.0f, 0.5f}, {1.7159f, 0.6666667f}, {-2.0f, -0.5f}, {0.5f, 0.0f}, {3e30f, 2.0f}, {0x1p-140f, 3.0f}});
   }
 
-  /// Golden, for T = float or float16.
+  /// Alpha tanh(t) for a = Alpha and t = Beta x, neither NaN, rounded once to T.
   template <class T>
-  T operator()(T x) const {
+  static T scaled(const math::real& a, const math::real& t) {
     using F = typename math::format_of<T>::type;
     using bits_type = typename F::bits_type;
-    const math::real a = math::to_real(alpha);
-    const math::real t = math::multiply(math::to_real(beta), math::to_real(x));  // exact: 48 bits
     const auto nan = math::from_result_bits<T>(F::quiet_nan);
-    if (a.is_nan() || t.is_nan()) return nan;
     const bool negative = a.negative != t.negative;
     const auto sign = negative ? F::sign_mask : bits_type{0};
     if (t.is_zero()) return a.is_infinite() ? nan : math::from_result_bits<T>(sign);  // Alpha (+-0)

@@ -68,14 +68,12 @@ struct divide : division<divide, support_table<since<feature_level::level_1_0, f
                : nullptr;
   }
 
-  /// The exact quotient rounded once (floats), or truncated (integers, b != 0).
+  /// The exact quotient.
+  static math::real exact(const math::real& a, const math::real& b) noexcept { return math::divide(a, b); }
+  /// The quotient truncated toward zero.
   template <class T>
-  static T apply(T a, T b) noexcept {
-    if constexpr (is_float_element_v<T>) {
-      return math::round_real<T>(math::divide(math::to_real(a), math::to_real(b)));
-    } else {
-      return detail_divide::truncated_quotient(a, b);
-    }
+  static T integer(T a, T b) noexcept {
+    return detail_divide::truncated_quotient(a, b);
   }
 };
 

@@ -14,6 +14,13 @@
 //     float_attributes over a unary operator over FLOAT32 and FLOAT16 from feature level Since,
 //     with Budgets (ops/budgets.hpp), every element defined unless Op states defined(x). The
 //     operator states dml_type, its members, float_fields(), attribute_samples() and golden.
+//
+//   scaled_activation<Op, Budgets>
+//     float_activation from 1_0 of y = Alpha f(Beta x) (PARAMETRIC_SOFTPLUS, SCALED_TANH), Alpha
+//     and Beta Op's members alpha and beta: golden takes a = Alpha and t = Beta x exactly (48
+//     bits), gives the canonical quiet NaN where either is NaN and Op::scaled<T>(a, t) otherwise.
+//     The operator states dml_type, its members, float_fields(), attribute_samples() and
+//     scaled<T>(a, t).
 
 #include <array>
 #include <cstddef>
@@ -22,6 +29,8 @@
 
 #include "dmlref/core/feature_level.hpp"
 #include "dmlref/dml/attributes.hpp"
+#include "dmlref/math/exact_arith.hpp"
+#include "dmlref/math/real.hpp"
 #include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/operator_traits.hpp"
@@ -76,6 +85,20 @@ struct float_activation
   template <class T>
   bool defined(T) const noexcept {
     return true;
+  }
+};
+
+template <class Op, class Budgets>
+struct scaled_activation : float_activation<Op, feature_level::level_1_0, Budgets> {
+  /// Golden, for T = float or float16.
+  template <class T>
+  T operator()(T x) const {
+    using F = typename math::format_of<T>::type;
+    const Op& op = static_cast<const Op&>(*this);
+    const math::real a = math::to_real(op.alpha);
+    const math::real t = math::multiply(math::to_real(op.beta), math::to_real(x));  // exact: 48 bits
+    if (a.is_nan() || t.is_nan()) return math::from_result_bits<T>(F::quiet_nan);
+    return Op::template scaled<T>(a, t);
   }
 };
 

@@ -52,14 +52,11 @@ T truncated(T a, T b) noexcept {
 struct modulus_truncate : division<modulus_truncate, detail_modulus::support> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE;
 
-  /// The remainder with a's sign (b != 0 for integers).
+  /// The remainder with a's sign.
+  static math::real exact(const math::real& a, const math::real& b) noexcept { return math::truncated_remainder(a, b); }
   template <class T>
-  static T apply(T a, T b) noexcept {
-    if constexpr (is_float_element_v<T>) {
-      return math::round_real<T>(math::truncated_remainder(math::to_real(a), math::to_real(b)));
-    } else {
-      return detail_modulus::truncated(a, b);
-    }
+  static T integer(T a, T b) noexcept {
+    return detail_modulus::truncated(a, b);
   }
 };
 
