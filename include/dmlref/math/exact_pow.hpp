@@ -36,7 +36,6 @@
 
 #include "dmlref/math/bigint.hpp"
 #include "dmlref/math/exp_log.hpp"
-#include "dmlref/math/hyperbolic.hpp"
 #include "dmlref/math/log_enclosure.hpp"
 #include "dmlref/math/real.hpp"
 
@@ -119,7 +118,7 @@ using detail_exp_log::u128;
 /// Mantissas of at most 24 bits (FLOAT32 and FLOAT16 values, and FLOAT32 results of
 /// ScaleBias) take math/exp_log.hpp's fixed-point logarithm (K <= 2^7 + 1 by the derivations
 /// there; L >= 2^62 but near 1, where L = a B >= B > 2^62 (1 - 2^-8)). Wider ones are POW's
-/// integer bases, at least 2^24: math/hyperbolic.hpp's ln_fixed gives ln x at 2^-120 within
+/// integer bases, at least 2^24: math/exp_log.hpp's ln_fixed gives ln x at 2^-120 within
 /// 1.04 2^-64, and ln x > 16 puts the value above 2^124, so cut to 63 bits (a shift s >= 62)
 /// it is L within 1.04 2^(56 - s) + 1 < 2 units: K = 2.
 inline approximation log_magnitude(const exact_binary& x, bool& below_one) {
@@ -133,7 +132,7 @@ inline approximation log_magnitude(const exact_binary& x, bool& below_one) {
                           (e == -1 && m > (std::uint64_t{1} << 24) - (std::uint64_t{1} << 17));
     return near_one ? log_near_one(m, e) : log_general(m, e);
   }
-  const u128 v = detail_hyperbolic::ln_fixed(x.mantissa << (64 - width), x.exponent - (64 - width)).magnitude;
+  const u128 v = ln_fixed(x.mantissa << (64 - width), x.exponent - (64 - width)).magnitude;
   const int s = bit_width(v) - 63;
   return {shift_right(v, s).lo, s - 120, 2};
 }

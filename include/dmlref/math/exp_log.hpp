@@ -27,8 +27,12 @@
 //
 // The constants (the table of 2^(j/64), ln 2, the table of ln(2^16 / c_i)) are floors of
 // the exact values; tests/test_exp_log.cpp proves each one with exact integer arithmetic.
+//
+// detail_exp_log::ln_fixed, ln of a 64-bit fixed-point value at 2^-120 by log_general's
+// reduction and tables, serves math/hyperbolic.hpp and math/exact_pow.hpp.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "dmlref/math/bigint.hpp"
@@ -402,6 +406,35 @@ typename F::bits_type log_decided(std::uint64_t m, int e, const approximation& a
     return negative ? -s : s;
   });
   return negative ? static_cast<bits_type>(magnitude | F::sign_mask) : magnitude;
+}
+
+/// A signed value v held as |v| 2^120.
+struct signed_fixed {
+  bool negative = false;
+  u128 magnitude;
+};
+
+/// ln(y 2^k) for y in [2^63, 2^64), |k| < 2^20, at 2^-120 within 1.04 2^-64.
+///
+/// log_general's method for a 64-bit mantissa: with i the 7 bits below y's leading
+/// bit and c_i = ceil(2^23/(128 + i)), ln(y 2^k) = (k + 63) ln 2 + ln(2^16 / c_i) + ln(1 + u),
+/// u = y c_i / 2^79 - 1 in [0, 2^-7 + 2^-15), held at 2^-70 rounded down (within 2^-70, so
+/// ln(1 + u) moves by less than 2^-70). ln(1 + u) as in log_general, within 1.2 2^-70 of the
+/// held u's: within 2.2 2^-70 of the exact. The sum at 2^-120: the table's error (< 2^-64),
+/// ln(1 + u)'s and ln 2's (|k + 63| 2^-120) below 1.04 2^-64.
+inline signed_fixed ln_fixed(std::uint64_t y, std::int64_t k) noexcept {
+  const auto i = static_cast<std::size_t>((y >> 56) & 127u);
+  const u128 product = multiply(y, reciprocals.c[i]);  // (1 + u) 2^79
+  const std::uint64_t u = shift_right(product - u128{std::uint64_t{1} << 15, 0}, 9).lo;
+  std::uint64_t g = log_coefficients[9];
+  for (std::uint64_t n = 8; n >= 2; --n) g = log_coefficients[n] - multiply_shift(u, g, 70);
+  const std::uint64_t ug = multiply_shift(u, g, 64);      // at 2^-70
+  const std::uint64_t p = u - multiply_shift(u, ug, 70);  // ln(1 + u) at 2^-70
+  const u128 w = shift_left(u128{0, log_table[i]}, 56) + shift_left(u128{0, p}, 50);
+  const std::int64_t n = k + 63;
+  const u128 octaves = shift_right(ln2_128, 8) * static_cast<std::uint64_t>(n < 0 ? -n : n);
+  if (n >= 0) return {false, octaves + w};
+  return w < octaves ? signed_fixed{true, octaves - w} : signed_fixed{false, w - octaves};
 }
 
 }  // namespace detail_exp_log

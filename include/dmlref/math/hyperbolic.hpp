@@ -41,10 +41,12 @@ namespace dmlref::math {
 namespace detail_hyperbolic {
 
 using detail_exp_log::approximation;
+using detail_exp_log::ln_fixed;
 using detail_exp_log::multiply;
 using detail_exp_log::multiply_shift;
 using detail_exp_log::shift_left;
 using detail_exp_log::shift_right;
+using detail_exp_log::signed_fixed;
 using detail_exp_log::u128;
 using detail_tanh::fraction_64;
 
@@ -111,36 +113,6 @@ inline approximation exp_pair(const exact_binary& x, bool difference) noexcept {
   const int a = e.exponent + 62;
   const std::uint64_t d = a <= 30 ? detail_tanh::divide_shifted(std::uint64_t{1} << (60 - 2 * a), e.mantissa) : 0;
   return {difference ? e.mantissa - d : e.mantissa + d, e.exponent - 1, 10};
-}
-
-/// A signed value v held as |v| 2^120.
-struct signed_fixed {
-  bool negative = false;
-  u128 magnitude;
-};
-
-/// ln(y 2^k) for y in [2^63, 2^64), |k| < 2^20, at 2^-120 within 1.04 2^-64.
-///
-/// math/exp_log.hpp's log_general for a 64-bit mantissa: with i the 7 bits below y's leading
-/// bit and c_i = ceil(2^23/(128 + i)), ln(y 2^k) = (k + 63) ln 2 + ln(2^16 / c_i) + ln(1 + u),
-/// u = y c_i / 2^79 - 1 in [0, 2^-7 + 2^-15), held at 2^-70 rounded down (within 2^-70, so
-/// ln(1 + u) moves by less than 2^-70). ln(1 + u) as in log_general, within 1.2 2^-70 of the
-/// held u's: within 2.2 2^-70 of the exact. The sum at 2^-120: the table's error (< 2^-64),
-/// ln(1 + u)'s and ln 2's (|k + 63| 2^-120) below 1.04 2^-64.
-inline signed_fixed ln_fixed(std::uint64_t y, std::int64_t k) noexcept {
-  using namespace detail_exp_log;
-  const auto i = static_cast<std::size_t>((y >> 56) & 127u);
-  const u128 product = multiply(y, reciprocals.c[i]);  // (1 + u) 2^79
-  const std::uint64_t u = shift_right(product - u128{std::uint64_t{1} << 15, 0}, 9).lo;
-  std::uint64_t g = log_coefficients[9];
-  for (std::uint64_t n = 8; n >= 2; --n) g = log_coefficients[n] - multiply_shift(u, g, 70);
-  const std::uint64_t ug = multiply_shift(u, g, 64);      // at 2^-70
-  const std::uint64_t p = u - multiply_shift(u, ug, 70);  // ln(1 + u) at 2^-70
-  const u128 w = shift_left(u128{0, log_table[i]}, 56) + shift_left(u128{0, p}, 50);
-  const std::int64_t n = k + 63;
-  const u128 octaves = shift_right(ln2_128, 8) * static_cast<std::uint64_t>(n < 0 ? -n : n);
-  if (n >= 0) return {false, octaves + w};
-  return w < octaves ? signed_fixed{true, octaves - w} : signed_fixed{false, w - octaves};
 }
 
 /// ln of an integer n >= 1 below 2^64, at 2^-120 within 1.04 2^-64.

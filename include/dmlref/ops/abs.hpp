@@ -22,26 +22,24 @@
 
 #include "dmlref/core/tolerance.hpp"
 #include "dmlref/math/real.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/scale_bias.hpp"
+#include "dmlref/ops/scale_bias_attributes.hpp"
 #include "dmlref/ops/support.hpp"
 #include "dmlref/ops/unverified.hpp"
 
 namespace dmlref::ops {
 
-struct abs : unary<abs, support_table<since<feature_level::level_1_0, float_elements>,
-                                      since<feature_level::level_2_1, type_list<std::int32_t, std::int16_t, std::int8_t>>,
-                                      since<feature_level::level_4_1, type_list<std::int64_t>>>> {
+struct abs : scale_bias_attributes<
+                 abs, with_budgets<unary<abs, support_table<since<feature_level::level_1_0, float_elements>,
+                                                            since<feature_level::level_2_1,
+                                                                  type_list<std::int32_t, std::int16_t, std::int8_t>>,
+                                                            since<feature_level::level_4_1, type_list<std::int64_t>>>>,
+                                   exact_budgets>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_ABS;
 
   std::optional<scale_bias> scale_and_bias = std::nullopt;
-
-  static abs from_attributes(const dml::attribute_values& a) noexcept { return abs{{}, scale_bias_of(a)}; }
-  dml::attribute_values attributes() const { return with_scale_bias(dml::attribute_values(schema_of<abs>()), scale_and_bias); }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
 
   /// Report note: integer ScaleBias, and the most negative integer's wrap-around.
   const char* unverified_note(const operation_types& t, const double* in) const noexcept {

@@ -27,21 +27,16 @@
 #include <limits>
 #include <vector>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/math/scaled_expm1.hpp"
 #include "dmlref/ops/activation_elu.hpp"
-#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/float_attributes.hpp"
-#include "dmlref/ops/operator_traits.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct activation_celu
-    : float_attributes<activation_celu,
-                       unary<activation_celu, support_table<since<feature_level::level_3_0, float_elements>>>> {
+struct activation_celu : float_activation<activation_celu, feature_level::level_3_0, budgets_of<activation_elu>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_CELU;
 
   float alpha = 1.0f;
@@ -54,17 +49,7 @@ struct activation_celu
   /// a negative one, and a tiny one (2^-100) whose quotients leave e^z - 1 at -1. Each defines
   /// every element (the undefined +-0 and +-Inf are unit tests' own).
   static std::vector<dml::attribute_values> attribute_samples() {
-    std::vector<dml::attribute_values> samples;
-    for (const float a : {1.0f, 3.0f, 0.125f, -0.75f, 0x1p-100f}) samples.push_back(activation_celu{{}, a}.attributes());
-    return samples;
-  }
-
-  // Budgets: ACTIVATION_ELU's.
-  static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
-    return activation_elu::fast_ulp_budget(output);
-  }
-  static constexpr tolerance default_tolerance(const operation_types& t) noexcept {
-    return activation_elu::default_tolerance(t);
+    return samples({1.0f, 3.0f, 0.125f, -0.75f, 0x1p-100f});
   }
 
   /// Golden, for T = float or float16.

@@ -27,20 +27,15 @@
 #include <limits>
 #include <vector>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/math/scaled_expm1.hpp"
-#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/float_attributes.hpp"
-#include "dmlref/ops/operator_traits.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct activation_elu
-    : float_attributes<activation_elu,
-                       unary<activation_elu, support_table<since<feature_level::level_1_0, float_elements>>>> {
+struct activation_elu : float_activation<activation_elu, feature_level::level_1_0, ulp_budgets<2, 1, 18>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_ELU;
 
   float alpha = 1.0f;
@@ -52,18 +47,8 @@ struct activation_elu
   /// The values the generic tests use: the default 1, SCALED_ELU's usual Alpha, a small one,
   /// a negative one, +0 and +Inf.
   static std::vector<dml::attribute_values> attribute_samples() {
-    std::vector<dml::attribute_values> samples;
-    for (const float a : {1.0f, 1.6732632f, 0.125f, -0.75f, 0.0f, std::numeric_limits<float>::infinity()}) {
-      samples.push_back(activation_elu{{}, a}.attributes());
-    }
-    return samples;
+    return samples({1.0f, 1.6732632f, 0.125f, -0.75f, 0.0f, std::numeric_limits<float>::infinity()});
   }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
-    return output == data_type::float16 ? 1 : 2;
-  }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::ulp(18); }
 
   /// Golden, for T = float or float16.
   template <class T>
@@ -86,10 +71,6 @@ struct activation_elu
     }
     const bits_type magnitude = math::scaled_expm1_rounded<F>(a.magnitude, true, v.magnitude, nullptr);
     return math::from_result_bits<T>(static_cast<bits_type>(sign | magnitude));
-  }
-  template <class T>
-  bool defined(T) const noexcept {
-    return true;
   }
 };
 

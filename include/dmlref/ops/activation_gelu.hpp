@@ -24,26 +24,22 @@
 
 #include <cstdint>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/gelu.hpp"
 #include "dmlref/math/real.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct activation_gelu : unary<activation_gelu, support_table<since<feature_level::level_5_1, float_elements>>> {
+struct activation_gelu
+    : with_budgets<unary<activation_gelu, support_table<since<feature_level::level_5_1, float_elements>>>,
+                   ulp_budgets<2, 1, 18>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_GELU;
 
   static activation_gelu from_attributes(const dml::attribute_values&) noexcept { return activation_gelu{}; }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
-    return output == data_type::float16 ? 1 : 2;
-  }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::ulp(18); }
 
   /// Golden, for T = float or float16.
   template <class T>

@@ -25,19 +25,16 @@
 #include <limits>
 #include <vector>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
-#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/float_attributes.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct activation_hard_sigmoid
-    : float_attributes<activation_hard_sigmoid,
-                       unary<activation_hard_sigmoid, support_table<since<feature_level::level_1_0, float_elements>>>> {
+    : float_activation<activation_hard_sigmoid, feature_level::level_1_0, ulp_budgets<1, 1, 2>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_HARD_SIGMOID;
 
   float alpha = 0.2f;
@@ -51,17 +48,12 @@ struct activation_hard_sigmoid
   /// Coefficients the generic tests use: ONNX's defaults (0.2, 0.5), HARD_SWISH's (1/6, 1/2),
   /// a negative slope, a zero slope and an infinite one.
   static std::vector<dml::attribute_values> attribute_samples() {
-    std::vector<dml::attribute_values> samples;
-    for (const auto& [a, b] : {std::pair{0.2f, 0.5f}, std::pair{1.0f / 6.0f, 0.5f}, std::pair{-3.0f, 0.25f},
-                               std::pair{0.0f, 0.75f}, std::pair{std::numeric_limits<float>::infinity(), 0.0f}}) {
-      samples.push_back(activation_hard_sigmoid{{}, a, b}.attributes());
-    }
-    return samples;
+    return samples<2>({{0.2f, 0.5f},
+                       {1.0f / 6.0f, 0.5f},
+                       {-3.0f, 0.25f},
+                       {0.0f, 0.75f},
+                       {std::numeric_limits<float>::infinity(), 0.0f}});
   }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 1; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::ulp(2); }
 
   /// max(0, min(Alpha * x + Beta, 1)) exactly: NaN, +0, 1 or the exact value in between.
   template <class T>
@@ -85,10 +77,6 @@ struct activation_hard_sigmoid
   template <class T>
   T operator()(T x) const noexcept {
     return math::round_real<T>(exact(x));
-  }
-  template <class T>
-  bool defined(T) const noexcept {
-    return true;
   }
 };
 

@@ -25,21 +25,17 @@
 #include <limits>
 #include <vector>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/big_real.hpp"
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/activation_hard_sigmoid.hpp"
-#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/float_attributes.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct activation_hard_swish
-    : float_attributes<activation_hard_swish,
-                       unary<activation_hard_swish, support_table<since<feature_level::level_6_2, float_elements>>>> {
+struct activation_hard_swish : float_activation<activation_hard_swish, feature_level::level_6_2, ulp_budgets<1, 1, 4>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_HARD_SWISH;
 
   float alpha = 1.0f / 6.0f;
@@ -53,17 +49,12 @@ struct activation_hard_swish
   /// Coefficients the generic tests use: DirectML's typical (1/6, 1/2), a negative slope, a
   /// zero slope, a tiny one (h far from 0 and 1 needs more than 64 bits) and an infinite one.
   static std::vector<dml::attribute_values> attribute_samples() {
-    std::vector<dml::attribute_values> samples;
-    for (const auto& [a, b] : {std::pair{1.0f / 6.0f, 0.5f}, std::pair{-0.25f, 0.5f}, std::pair{0.0f, 0.75f},
-                               std::pair{1e-30f, 0.5f}, std::pair{std::numeric_limits<float>::infinity(), 0.0f}}) {
-      samples.push_back(activation_hard_swish{{}, a, b}.attributes());
-    }
-    return samples;
+    return samples<2>({{1.0f / 6.0f, 0.5f},
+                       {-0.25f, 0.5f},
+                       {0.0f, 0.75f},
+                       {1e-30f, 0.5f},
+                       {std::numeric_limits<float>::infinity(), 0.0f}});
   }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 1; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::ulp(4); }
 
   /// Golden, for T = float or float16.
   template <class T>
@@ -75,10 +66,6 @@ struct activation_hard_swish
     const math::big_real exact = math::big_real::of(xr) * (math::big_real::of(math::to_real(alpha)) * math::big_real::of(xr) +
                                                            math::big_real::of(math::to_real(beta)));
     return math::round_real<T>(exact.as_real());
-  }
-  template <class T>
-  bool defined(T) const noexcept {
-    return true;
   }
 };
 

@@ -48,11 +48,7 @@ struct activation_leaky_relu
   }
   /// Slopes the generic tests use: DirectML's typical 0.01, a negative one, zero, one above 1
   /// and a tiny one (subnormal products).
-  static std::vector<dml::attribute_values> attribute_samples() {
-    std::vector<dml::attribute_values> samples;
-    for (const float a : {0.01f, -0.5f, 0.0f, 3.0f, 1e-30f}) samples.push_back(activation_leaky_relu{{}, a}.attributes());
-    return samples;
-  }
+  static std::vector<dml::attribute_values> attribute_samples() { return samples({0.01f, -0.5f, 0.0f, 3.0f, 1e-30f}); }
 
   // Budgets.
   static constexpr std::uint64_t fast_ulp_budget(data_type t) noexcept { return t == data_type::float16 ? 1 : 0; }

@@ -24,19 +24,15 @@
 #include <limits>
 #include <vector>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
-#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/float_attributes.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct activation_linear
-    : float_attributes<activation_linear,
-                       unary<activation_linear, support_table<since<feature_level::level_1_0, float_elements>>>> {
+struct activation_linear : float_activation<activation_linear, feature_level::level_1_0, ulp_budgets<1, 1, 2>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_LINEAR;
 
   float alpha = 1.0f;
@@ -50,17 +46,12 @@ struct activation_linear
   /// Coefficients the generic tests use: ordinary ones, a zero slope, a large offset, tiny
   /// ones (subnormal results) and an infinite slope.
   static std::vector<dml::attribute_values> attribute_samples() {
-    std::vector<dml::attribute_values> samples;
-    for (const auto& [a, b] : {std::pair{1.5f, -0.25f}, std::pair{-3.0f, 1e30f}, std::pair{0.0f, 2.0f},
-                               std::pair{1e-30f, -1e-38f}, std::pair{std::numeric_limits<float>::infinity(), 1.0f}}) {
-      samples.push_back(activation_linear{{}, a, b}.attributes());
-    }
-    return samples;
+    return samples<2>({{1.5f, -0.25f},
+                       {-3.0f, 1e30f},
+                       {0.0f, 2.0f},
+                       {1e-30f, -1e-38f},
+                       {std::numeric_limits<float>::infinity(), 1.0f}});
   }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 1; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::ulp(2); }
 
   /// Alpha * x + Beta exactly (a real carrying every bit but a sticky tail).
   template <class T>
@@ -72,10 +63,6 @@ struct activation_linear
   template <class T>
   T operator()(T x) const noexcept {
     return math::round_real<T>(exact(x));
-  }
-  template <class T>
-  bool defined(T) const noexcept {
-    return true;
   }
 };
 

@@ -22,7 +22,6 @@
 
 #include <cstdint>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
@@ -33,16 +32,13 @@
 namespace dmlref::ops {
 
 struct activation_parameterized_relu
-    : binary<activation_parameterized_relu,
-             support_table<since<feature_level::level_1_0, float_elements>,
-                           since<feature_level::level_5_1, type_list<std::int32_t, std::int16_t, std::int8_t>>>> {
+    : exact_without_attributes<
+          activation_parameterized_relu,
+          binary<activation_parameterized_relu,
+                 support_table<since<feature_level::level_1_0, float_elements>,
+                               since<feature_level::level_5_1, type_list<std::int32_t, std::int16_t, std::int8_t>>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU;
   static constexpr std::uint32_t in_place_inputs = 1u << slot::a;  // InputTensor only
-  static activation_parameterized_relu from_attributes(const dml::attribute_values&) noexcept { return {}; }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
 
   /// Golden.
   template <class T>

@@ -24,26 +24,20 @@
 
 #include <array>
 #include <cstdint>
-#include <utility>
 #include <vector>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/math/softplus.hpp"
 #include "dmlref/ops/activation_softplus.hpp"
-#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/float_attributes.hpp"
-#include "dmlref/ops/operator_traits.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct activation_parametric_softplus
-    : float_attributes<
-          activation_parametric_softplus,
-          unary<activation_parametric_softplus, support_table<since<feature_level::level_1_0, float_elements>>>> {
+    : scaled_activation<activation_parametric_softplus, budgets_of<activation_softplus>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS;
 
   float alpha = 1.0f;
@@ -57,31 +51,15 @@ struct activation_parametric_softplus
   /// The values the generic tests use: (1, 1), (1.5, 0.75), a negative Alpha with a
   /// negative Beta, a zero Beta and a large Alpha.
   static std::vector<dml::attribute_values> attribute_samples() {
-    std::vector<dml::attribute_values> samples;
-    for (const auto& [a, b] : {std::pair{1.0f, 1.0f}, std::pair{1.5f, 0.75f}, std::pair{-2.0f, -0.5f},
-                               std::pair{0.5f, 0.0f}, std::pair{3e30f, 2.0f}}) {
-      samples.push_back(activation_parametric_softplus{{}, a, b}.attributes());
-    }
-    return samples;
+    return samples<2>({{1.0f, 1.0f}, {1.5f, 0.75f}, {-2.0f, -0.5f}, {0.5f, 0.0f}, {3e30f, 2.0f}});
   }
 
-  // Budgets: ACTIVATION_SOFTPLUS's.
-  static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
-    return activation_softplus::fast_ulp_budget(output);
-  }
-  static constexpr tolerance default_tolerance(const operation_types& t) noexcept {
-    return activation_softplus::default_tolerance(t);
-  }
-
-  /// Golden, for T = float or float16.
+  /// Alpha softplus(t) for a = Alpha and t = Beta x, neither NaN, rounded once to T.
   template <class T>
-  T operator()(T x) const {
+  static T scaled(const math::real& a, const math::real& t) {
     using F = typename math::format_of<T>::type;
     using bits_type = typename F::bits_type;
-    const math::real a = math::to_real(alpha);
-    const math::real t = math::multiply(math::to_real(beta), math::to_real(x));  // exact: 48 bits
     const auto nan = math::from_result_bits<T>(F::quiet_nan);
-    if (a.is_nan() || t.is_nan()) return nan;
     const auto sign = a.negative ? F::sign_mask : bits_type{0};
     if (t.is_infinite()) {  // the logarithm is +Inf or +0
       const bool log_infinite = !t.negative;
@@ -102,10 +80,6 @@ struct activation_parametric_softplus
     }
     const bits_type magnitude = math::softplus_rounded<F>(t.negative && !t.is_zero(), tm, a.magnitude, false);
     return math::from_result_bits<T>(static_cast<bits_type>(sign | magnitude));
-  }
-  template <class T>
-  bool defined(T) const noexcept {
-    return true;
   }
 };
 

@@ -19,7 +19,6 @@
 #include <cstdint>
 #include <limits>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/ops/clip.hpp"
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/support.hpp"
@@ -28,15 +27,12 @@
 namespace dmlref::ops {
 
 struct activation_relu
-    : unary<activation_relu,
-            support_table<since<feature_level::level_1_0, float_elements>,
-                          since<feature_level::level_5_1, type_list<std::int32_t, std::int16_t, std::int8_t>>>> {
+    : exact_without_attributes<
+          activation_relu,
+          unary<activation_relu,
+                support_table<since<feature_level::level_1_0, float_elements>,
+                              since<feature_level::level_5_1, type_list<std::int32_t, std::int16_t, std::int8_t>>>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_RELU;
-  static activation_relu from_attributes(const dml::attribute_values&) noexcept { return {}; }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
 
   /// CLIP with Min 0 and no Max (a NaN Max bounds nothing).
   static clip as_clip() noexcept { return clip{{}, 0.0f, std::numeric_limits<float>::quiet_NaN(), std::nullopt}; }

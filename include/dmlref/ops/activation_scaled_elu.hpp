@@ -29,25 +29,20 @@
 #include <array>
 #include <cstdint>
 #include <limits>
-#include <utility>
 #include <vector>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/math/scaled_expm1.hpp"
 #include "dmlref/ops/activation_elu.hpp"
-#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/float_attributes.hpp"
-#include "dmlref/ops/operator_traits.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct activation_scaled_elu
-    : float_attributes<activation_scaled_elu,
-                       unary<activation_scaled_elu, support_table<since<feature_level::level_1_0, float_elements>>>> {
+    : float_activation<activation_scaled_elu, feature_level::level_1_0, budgets_of<activation_elu>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_SCALED_ELU;
 
   float alpha = 1.6732632f;
@@ -61,20 +56,11 @@ struct activation_scaled_elu
   /// The values the generic tests use: the usual SELU constants, ELU's (1, 1), a negative
   /// Gamma with a small Alpha, a zero Alpha and an infinite Gamma.
   static std::vector<dml::attribute_values> attribute_samples() {
-    std::vector<dml::attribute_values> samples;
-    for (const auto& [a, g] : {std::pair{1.6732632f, 1.0507009f}, std::pair{1.0f, 1.0f}, std::pair{0.125f, -3.0f},
-                               std::pair{0.0f, 2.0f}, std::pair{1.0f, std::numeric_limits<float>::infinity()}}) {
-      samples.push_back(activation_scaled_elu{{}, a, g}.attributes());
-    }
-    return samples;
-  }
-
-  // Budgets: ACTIVATION_ELU's.
-  static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
-    return activation_elu::fast_ulp_budget(output);
-  }
-  static constexpr tolerance default_tolerance(const operation_types& t) noexcept {
-    return activation_elu::default_tolerance(t);
+    return samples<2>({{1.6732632f, 1.0507009f},
+                       {1.0f, 1.0f},
+                       {0.125f, -3.0f},
+                       {0.0f, 2.0f},
+                       {1.0f, std::numeric_limits<float>::infinity()}});
   }
 
   /// Golden, for T = float or float16.
@@ -106,10 +92,6 @@ struct activation_scaled_elu
                                g.magnitude.exponent + a.magnitude.exponent, false};
     const bits_type magnitude = math::scaled_expm1_rounded<F>(c, true, v.magnitude, nullptr);
     return math::from_result_bits<T>(static_cast<bits_type>(sign | magnitude));
-  }
-  template <class T>
-  bool defined(T) const noexcept {
-    return true;
   }
 };
 

@@ -26,25 +26,19 @@
 
 #include <array>
 #include <cstdint>
-#include <utility>
 #include <vector>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/math/scaled_tanh.hpp"
 #include "dmlref/ops/activation_tanh.hpp"
-#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/float_attributes.hpp"
-#include "dmlref/ops/operator_traits.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct activation_scaled_tanh
-    : float_attributes<activation_scaled_tanh,
-                       unary<activation_scaled_tanh, support_table<since<feature_level::level_1_0, float_elements>>>> {
+struct activation_scaled_tanh : scaled_activation<activation_scaled_tanh, budgets_of<activation_tanh>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_SCALED_TANH;
 
   float alpha = 1.0f;
@@ -59,31 +53,16 @@ struct activation_scaled_tanh
   /// products), a negative Alpha with a negative Beta, a zero Beta, a large Alpha (FLOAT16
   /// overflow) and a tiny one (subnormal results). Each defines every element.
   static std::vector<dml::attribute_values> attribute_samples() {
-    std::vector<dml::attribute_values> samples;
-    for (const auto& [a, b] : {std::pair{1.0f, 0.5f}, std::pair{1.7159f, 0.6666667f}, std::pair{-2.0f, -0.5f},
-                               std::pair{0.5f, 0.0f}, std::pair{3e30f, 2.0f}, std::pair{0x1p-140f, 3.0f}}) {
-      samples.push_back(activation_scaled_tanh{{}, a, b}.attributes());
-    }
-    return samples;
+    return samples<2>(
+        {{1.0f, 0.5f}, {1.7159f, 0.6666667f}, {-2.0f, -0.5f}, {0.5f, 0.0f}, {3e30f, 2.0f}, {0x1p-140f, 3.0f}});
   }
 
-  // Budgets: ACTIVATION_TANH's.
-  static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
-    return activation_tanh::fast_ulp_budget(output);
-  }
-  static constexpr tolerance default_tolerance(const operation_types& t) noexcept {
-    return activation_tanh::default_tolerance(t);
-  }
-
-  /// Golden, for T = float or float16.
+  /// Alpha tanh(t) for a = Alpha and t = Beta x, neither NaN, rounded once to T.
   template <class T>
-  T operator()(T x) const {
+  static T scaled(const math::real& a, const math::real& t) {
     using F = typename math::format_of<T>::type;
     using bits_type = typename F::bits_type;
-    const math::real a = math::to_real(alpha);
-    const math::real t = math::multiply(math::to_real(beta), math::to_real(x));  // exact: 48 bits
     const auto nan = math::from_result_bits<T>(F::quiet_nan);
-    if (a.is_nan() || t.is_nan()) return nan;
     const bool negative = a.negative != t.negative;
     const auto sign = negative ? F::sign_mask : bits_type{0};
     if (t.is_zero()) return a.is_infinite() ? nan : math::from_result_bits<T>(sign);  // Alpha (+-0)
@@ -96,10 +75,6 @@ struct activation_scaled_tanh
     }
     const bits_type magnitude = math::scaled_tanh_rounded<F>(t.magnitude, a.magnitude);
     return math::from_result_bits<T>(static_cast<bits_type>(sign | magnitude));
-  }
-  template <class T>
-  bool defined(T) const noexcept {
-    return true;
   }
 };
 

@@ -58,12 +58,8 @@ struct activation_shrink
   /// (Bias, Threshold) pairs the generic tests use: ONNX's defaults, a fractional pair, a
   /// negative threshold, a bias beyond the integers' ranges and a NaN threshold.
   static std::vector<dml::attribute_values> attribute_samples() {
-    std::vector<dml::attribute_values> samples;
-    for (const auto& [b, t] : {std::pair{0.0f, 0.5f}, std::pair{1.25f, 2.5f}, std::pair{0.5f, -1.0f},
-                               std::pair{3e9f, 100.0f}, std::pair{1.0f, std::numeric_limits<float>::quiet_NaN()}}) {
-      samples.push_back(activation_shrink{{}, b, t}.attributes());
-    }
-    return samples;
+    return samples<2>(
+        {{0.0f, 0.5f}, {1.25f, 2.5f}, {0.5f, -1.0f}, {3e9f, 100.0f}, {1.0f, std::numeric_limits<float>::quiet_NaN()}});
   }
 
   // Budgets.

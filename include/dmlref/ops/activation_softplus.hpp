@@ -26,20 +26,15 @@
 #include <cstdint>
 #include <vector>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/math/softplus.hpp"
-#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/float_attributes.hpp"
-#include "dmlref/ops/operator_traits.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct activation_softplus
-    : float_attributes<activation_softplus,
-                       unary<activation_softplus, support_table<since<feature_level::level_1_0, float_elements>>>> {
+struct activation_softplus : float_activation<activation_softplus, feature_level::level_1_0, ulp_budgets<2, 1, 18>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_SOFTPLUS;
 
   float steepness = 1.0f;
@@ -50,17 +45,7 @@ struct activation_softplus
   }
   /// The values the generic tests use: the default 1, 3, a non-integer 1.5 and a large one.
   /// Each defines every element (the undefined Steepness below 1 is the unit tests' own).
-  static std::vector<dml::attribute_values> attribute_samples() {
-    std::vector<dml::attribute_values> samples;
-    for (const float s : {1.0f, 3.0f, 1.5f, 1e6f}) samples.push_back(activation_softplus{{}, s}.attributes());
-    return samples;
-  }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
-    return output == data_type::float16 ? 1 : 2;
-  }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::ulp(18); }
+  static std::vector<dml::attribute_values> attribute_samples() { return samples({1.0f, 3.0f, 1.5f, 1e6f}); }
 
   /// Golden, for T = float or float16.
   template <class T>

@@ -27,22 +27,18 @@
 #include <cstdint>
 #include <vector>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/math/swish.hpp"
 #include "dmlref/ops/activation_sigmoid.hpp"
-#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/operator_traits.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct activation_swish
-    : float_attributes<activation_swish,
-                       unary<activation_swish, support_table<since<feature_level::level_6_2, float_elements>>>> {
+struct activation_swish : float_activation<activation_swish, feature_level::level_6_2, budgets_of<activation_sigmoid>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_SWISH;
 
   float sigmoid_input_scale = 1.0f;
@@ -54,19 +50,7 @@ struct activation_swish
   /// The values the generic tests use: the typical 1, 1.702 (sigmoid's approximation of
   /// GELU; products not dyadic), a negative one, zero (x / 2) and a large one (results near
   /// x or underflowing). Each defines every element.
-  static std::vector<dml::attribute_values> attribute_samples() {
-    std::vector<dml::attribute_values> samples;
-    for (const float s : {1.0f, 1.702f, -0.5f, 0.0f, 1e20f}) samples.push_back(activation_swish{{}, s}.attributes());
-    return samples;
-  }
-
-  // Budgets: ACTIVATION_SIGMOID's.
-  static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
-    return activation_sigmoid::fast_ulp_budget(output);
-  }
-  static constexpr tolerance default_tolerance(const operation_types& t) noexcept {
-    return activation_sigmoid::default_tolerance(t);
-  }
+  static std::vector<dml::attribute_values> attribute_samples() { return samples({1.0f, 1.702f, -0.5f, 0.0f, 1e20f}); }
 
   /// Golden, for T = float or float16.
   template <class T>
@@ -91,10 +75,6 @@ struct activation_swish
     }
     const bits_type magnitude = math::swish_rounded<F>(v.magnitude, t.negative, t.magnitude);
     return math::from_result_bits<T>(static_cast<bits_type>(sign | magnitude));
-  }
-  template <class T>
-  bool defined(T) const noexcept {
-    return true;
   }
 };
 

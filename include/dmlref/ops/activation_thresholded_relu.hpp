@@ -24,20 +24,16 @@
 #include <vector>
 
 #include "dmlref/core/float16.hpp"
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/real.hpp"
-#include "dmlref/ops/families.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/float_attributes.hpp"
 #include "dmlref/ops/ordering.hpp"
-#include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 struct activation_thresholded_relu
-    : float_attributes<
-          activation_thresholded_relu,
-          unary<activation_thresholded_relu, support_table<since<feature_level::level_1_0, float_elements>>>> {
+    : float_activation<activation_thresholded_relu, feature_level::level_1_0, exact_budgets> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU;
 
   float alpha = 1.0f;
@@ -49,17 +45,9 @@ struct activation_thresholded_relu
   /// Thresholds the generic tests use: ONNX's default 1, a negative one, -0, one between two
   /// FLOAT16 values, -Inf and NaN.
   static std::vector<dml::attribute_values> attribute_samples() {
-    std::vector<dml::attribute_values> samples;
-    for (const float a : {1.0f, -2.5f, -0.0f, 100.3f, -std::numeric_limits<float>::infinity(),
-                          std::numeric_limits<float>::quiet_NaN()}) {
-      samples.push_back(activation_thresholded_relu{{}, a}.attributes());
-    }
-    return samples;
+    return samples(
+        {1.0f, -2.5f, -0.0f, 100.3f, -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()});
   }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
 
   /// Golden, for T = float or float16: x > Alpha compared on the bits (FLOAT16 widened
   /// exactly through its bits, never through the FPU).
@@ -74,10 +62,6 @@ struct activation_thresholded_relu
     } else {
       return x;
     }
-  }
-  template <class T>
-  bool defined(T) const noexcept {
-    return true;
   }
 };
 

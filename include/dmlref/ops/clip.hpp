@@ -28,6 +28,7 @@
 #include <limits>
 #include <optional>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "dmlref/core/tolerance.hpp"
@@ -58,16 +59,17 @@ struct clip : unary<clip, support_table<since<feature_level::level_1_0, float_el
     a.set("Max", dml::attribute_value::of_float(max));
     return with_scale_bias(a, scale_and_bias);
   }
-  /// Bounds the case generator and the generic tests use: an ordinary interval, one that
-  /// truncates and rounds, an empty one (Min > Max), signed zeros, and infinite and NaN bounds.
-  static std::vector<dml::attribute_values> attribute_samples() {
+  /// (Min, Max) pairs the case generator and the generic tests use (CLIP_GRAD's too): an
+  /// ordinary interval, one that truncates and rounds, an empty one (Min > Max), signed zeros,
+  /// and infinite and NaN bounds.
+  static std::vector<std::pair<float, float>> sample_bounds() {
     const float inf = std::numeric_limits<float>::infinity();
     const float nan = std::numeric_limits<float>::quiet_NaN();
+    return {{-1.0f, 1.0f}, {-2.75f, 100.3f}, {3.0f, -3.0f}, {-0.0f, 0.0f}, {-inf, 1e30f}, {nan, 6.5f}};
+  }
+  static std::vector<dml::attribute_values> attribute_samples() {
     std::vector<dml::attribute_values> samples;
-    for (const auto& [lo, hi] : {std::pair{-1.0f, 1.0f}, std::pair{-2.75f, 100.3f}, std::pair{3.0f, -3.0f},
-                                 std::pair{-0.0f, 0.0f}, std::pair{-inf, 1e30f}, std::pair{nan, 6.5f}}) {
-      samples.push_back(clip{{}, lo, hi, std::nullopt}.attributes());
-    }
+    for (const auto& [lo, hi] : sample_bounds()) samples.push_back(clip{{}, lo, hi, std::nullopt}.attributes());
     return samples;
   }
 

@@ -24,23 +24,21 @@
 //              path runs the golden kernel. Default comparison: exact.
 
 #include <cstdint>
-#include <limits>
 #include <optional>
+#include <utility>
 #include <vector>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/ops/clip.hpp"
-#include "dmlref/ops/families.hpp"
-#include "dmlref/ops/ordering.hpp"
+#include "dmlref/ops/clip_gradient.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct clip_grad : binary<clip_grad, support_table<since<feature_level::level_3_1, float_elements, int_elements_8_to_32>,
-                                                   since<feature_level::level_5_0, int_elements_64>>> {
+struct clip_grad
+    : clip_gradient<clip_grad, support_table<since<feature_level::level_3_1, float_elements, int_elements_8_to_32>,
+                                             since<feature_level::level_5_0, int_elements_64>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD;
-  static constexpr std::uint32_t in_place_inputs = 1u << slot::a;  // InputTensor only
 
   float min = 0.0f;
   float max = 0.0f;
@@ -57,32 +55,15 @@ struct clip_grad : binary<clip_grad, support_table<since<feature_level::level_3_
   /// Bounds the generic tests use: CLIP's (ordinary, truncating and rounding, empty, signed
   /// zeros, infinite and NaN).
   static std::vector<dml::attribute_values> attribute_samples() {
-    const float inf = std::numeric_limits<float>::infinity();
-    const float nan = std::numeric_limits<float>::quiet_NaN();
     std::vector<dml::attribute_values> samples;
-    for (const auto& [lo, hi] : {std::pair{-1.0f, 1.0f}, std::pair{-2.75f, 100.3f}, std::pair{3.0f, -3.0f},
-                                 std::pair{-0.0f, 0.0f}, std::pair{-inf, 1e30f}, std::pair{nan, 6.5f}}) {
-      samples.push_back(clip_grad{{}, lo, hi}.attributes());
-    }
+    for (const auto& [lo, hi] : clip::sample_bounds()) samples.push_back(clip_grad{{}, lo, hi}.attributes());
     return samples;
   }
 
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
-
-  /// Golden.
+  /// Min and Max as elements of T (CLIP's conversion).
   template <class T>
-  T operator()(T x, T gradient) const noexcept {
-    const std::optional<T> lo = clip::bound_as<T>(min);
-    const std::optional<T> hi = clip::bound_as<T>(max);
-    const bool at_or_below = lo && (less(x, *lo) || equal(x, *lo));
-    const bool at_or_above = hi && (less(*hi, x) || equal(x, *hi));
-    return at_or_below || at_or_above ? T{} : gradient;
-  }
-  template <class T>
-  bool defined(T, T) const noexcept {
-    return true;
+  std::pair<std::optional<T>, std::optional<T>> bounds() const noexcept {
+    return {clip::bound_as<T>(min), clip::bound_as<T>(max)};
   }
 };
 

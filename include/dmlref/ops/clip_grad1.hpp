@@ -23,22 +23,22 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "dmlref/core/status.hpp"
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/ops/clip1.hpp"
-#include "dmlref/ops/families.hpp"
-#include "dmlref/ops/ordering.hpp"
+#include "dmlref/ops/clip_gradient.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
-struct clip_grad1 : binary<clip_grad1, support_table<since<feature_level::level_5_0, float_elements,
-                                                           int_elements_8_to_32, int_elements_64>>> {
+struct clip_grad1
+    : clip_gradient<
+          clip_grad1,
+          support_table<since<feature_level::level_5_0, float_elements, int_elements_8_to_32, int_elements_64>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1;
-  static constexpr std::uint32_t in_place_inputs = 1u << slot::a;  // InputTensor only
 
   data_type min_max_type = data_type::float32;
   std::uint64_t min = 0;  // DML_SCALAR_UNION's bytes
@@ -73,22 +73,10 @@ struct clip_grad1 : binary<clip_grad1, support_table<since<feature_level::level_
     return detail::check_min_max_type<clip_grad1>(t, a);
   }
 
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
-
-  /// Golden.
+  /// Min and Max as elements of T (CLIP1's reading of DML_SCALAR_UNION).
   template <class T>
-  T operator()(T x, T gradient) const noexcept {
-    const std::optional<T> lo = detail::scalar_bound<T>(min);
-    const std::optional<T> hi = detail::scalar_bound<T>(max);
-    const bool at_or_below = lo && (less(x, *lo) || equal(x, *lo));
-    const bool at_or_above = hi && (less(*hi, x) || equal(x, *hi));
-    return at_or_below || at_or_above ? T{} : gradient;
-  }
-  template <class T>
-  bool defined(T, T) const noexcept {
-    return true;
+  std::pair<std::optional<T>, std::optional<T>> bounds() const noexcept {
+    return {detail::scalar_bound<T>(min), detail::scalar_bound<T>(max)};
   }
 };
 

@@ -55,16 +55,11 @@ T truncated_quotient(T a, T b) noexcept {
 
 }  // namespace detail_divide
 
-struct divide : binary<divide, support_table<since<feature_level::level_1_0, float_elements>,
-                                             since<feature_level::level_2_1, int_elements_32_pair>,
-                                             since<feature_level::level_5_1, int_elements_8_16>,
-                                             since<feature_level::level_6_0, int_elements_64>>> {
+struct divide : division<divide, support_table<since<feature_level::level_1_0, float_elements>,
+                                               since<feature_level::level_2_1, int_elements_32_pair>,
+                                               since<feature_level::level_5_1, int_elements_8_16>,
+                                               since<feature_level::level_6_0, int_elements_64>>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_DIVIDE;
-  static divide from_attributes(const dml::attribute_values&) noexcept { return {}; }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
 
   /// Report note: the most negative integer divided by -1 wraps.
   const char* unverified_note(const operation_types& t, const double* in) const noexcept {
@@ -73,22 +68,12 @@ struct divide : binary<divide, support_table<since<feature_level::level_1_0, flo
                : nullptr;
   }
 
-  /// Golden: the exact quotient rounded once (floats), or truncated (integers; 0 where b is 0).
+  /// The exact quotient.
+  static math::real exact(const math::real& a, const math::real& b) noexcept { return math::divide(a, b); }
+  /// The quotient truncated toward zero.
   template <class T>
-  T operator()(T a, T b) const noexcept {
-    if constexpr (is_float_element_v<T>) {
-      return math::round_real<T>(math::divide(math::to_real(a), math::to_real(b)));
-    } else {
-      return b == 0 ? T{0} : detail_divide::truncated_quotient(a, b);
-    }
-  }
-  template <class T>
-  bool defined(T, T b) const noexcept {
-    if constexpr (is_float_element_v<T>) {
-      return true;
-    } else {
-      return b != T{0};
-    }
+  static T integer(T a, T b) noexcept {
+    return detail_divide::truncated_quotient(a, b);
   }
 };
 

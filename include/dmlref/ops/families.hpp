@@ -46,6 +46,13 @@
 //                        shift(a, n), which golden applies to one element (a widened to 32 or
 //                        64 bits, so nothing is promoted to a signed type) and the fast path to
 //                        a batch of lanes, n below the width in both.
+//   division<Op, Support>
+//                        a binary operator over Support, exact, without attributes, whose
+//                        integer elements are undefined where b is 0, where golden writes 0
+//                        (DIVIDE, MODULUS_TRUNCATE, MODULUS_FLOOR); golden rounds a float
+//                        result once from the exact real Op::exact(a, b). The operator
+//                        states dml_type, exact(a, b) on reals and integer(a, b), the
+//                        integer result for b != 0.
 //
 // In place: allows_in_place says whether the output may alias an input at all, and
 // in_place_inputs (where a family states it) which ones, bit k for the k-th input; without
@@ -63,6 +70,7 @@
 #include "dmlref/core/status.hpp"
 #include "dmlref/core/tolerance.hpp"
 #include "dmlref/core/type_list.hpp"
+#include "dmlref/math/real.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/support.hpp"
 
@@ -214,6 +222,27 @@ struct bit_shift
   template <class T>
   bool defined(T, T b) const noexcept {
     return b < static_cast<T>(std::numeric_limits<T>::digits);
+  }
+};
+
+template <class Op, class Support>
+struct division : exact_without_attributes<Op, binary<Op, Support>> {
+  /// Golden.
+  template <class T>
+  T operator()(T a, T b) const noexcept {
+    if constexpr (is_float_element_v<T>) {
+      return math::round_real<T>(Op::exact(math::to_real(a), math::to_real(b)));
+    } else {
+      return b == T{0} ? T{0} : Op::integer(a, b);
+    }
+  }
+  template <class T>
+  bool defined(T, T b) const noexcept {
+    if constexpr (is_float_element_v<T>) {
+      return true;
+    } else {
+      return b != T{0};
+    }
   }
 };
 

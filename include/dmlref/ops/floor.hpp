@@ -16,12 +16,18 @@
 //              ScaleBias optional. OutputTensor may alias InputTensor (in place).
 // Budgets      golden: exact. fast: exact (fast_ulp_budget 0). Default comparison: exact.
 
+#include <optional>
+
+#include "dmlref/dml/directml_types.hpp"
 #include "dmlref/ops/rounding.hpp"
+#include "dmlref/ops/scale_bias.hpp"
 
 namespace dmlref::ops {
 
 struct floor : to_integral<floor, integral_rounding::toward_negative> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_FLOOR;
+
+  std::optional<scale_bias> scale_and_bias = std::nullopt;
 };
 
 }  // namespace dmlref::ops

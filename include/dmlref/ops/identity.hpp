@@ -21,28 +21,24 @@
 #include <optional>
 
 #include "dmlref/core/tolerance.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/scale_bias.hpp"
+#include "dmlref/ops/scale_bias_attributes.hpp"
 #include "dmlref/ops/support.hpp"
 #include "dmlref/ops/unverified.hpp"
 
 namespace dmlref::ops {
 
-struct identity : unary<identity, support_table<since<feature_level::level_1_0, float_elements>,
-                                                since<feature_level::level_2_1, int_elements_8_to_32>,
-                                                since<feature_level::level_4_1, int_elements_64>>> {
+struct identity
+    : scale_bias_attributes<
+          identity, with_budgets<unary<identity, support_table<since<feature_level::level_1_0, float_elements>,
+                                                               since<feature_level::level_2_1, int_elements_8_to_32>,
+                                                               since<feature_level::level_4_1, int_elements_64>>>,
+                                 exact_budgets>> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_IDENTITY;
 
   std::optional<scale_bias> scale_and_bias = std::nullopt;
-
-  static identity from_attributes(const dml::attribute_values& a) noexcept { return identity{{}, scale_bias_of(a)}; }
-  dml::attribute_values attributes() const {
-    return with_scale_bias(dml::attribute_values(schema_of<identity>()), scale_and_bias);
-  }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
 
   /// Report note: integer ScaleBias.
   const char* unverified_note(const operation_types& t, const double*) const noexcept {

@@ -38,43 +38,27 @@
 
 namespace dmlref::ops {
 
-struct modulus_floor : binary<modulus_floor, detail_modulus::support> {
+struct modulus_floor : division<modulus_floor, detail_modulus::support> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR;
-  static modulus_floor from_attributes(const dml::attribute_values&) noexcept { return {}; }
 
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
-
-  /// Golden.
-  template <class T>
-  T operator()(T a, T b) const noexcept {
-    if constexpr (is_float_element_v<T>) {
-      const math::real rb = math::to_real(b);
-      math::real r = math::truncated_remainder(math::to_real(a), rb);
-      if (r.is_nan()) return math::round_real<T>(r);
-      if (r.is_zero()) {
-        r.negative = rb.negative;
-        return math::round_real<T>(r);
-      }
-      if (r.negative == rb.negative) return math::round_real<T>(r);
-      return math::round_real<T>(math::add(r, rb));  // b infinite: b itself
-    } else {
-      if (b == 0) return T{0};
-      const T r = detail_modulus::truncated(a, b);
-      if constexpr (std::is_signed_v<T>) {
-        if (r != 0 && ((r < 0) != (b < 0))) return static_cast<T>(r + b);  // |r| < |b|: no overflow
-      }
+  /// The remainder with b's sign.
+  static math::real exact(const math::real& a, const math::real& b) noexcept {
+    math::real r = math::truncated_remainder(a, b);
+    if (r.is_nan()) return r;
+    if (r.is_zero()) {
+      r.negative = b.negative;
       return r;
     }
+    if (r.negative == b.negative) return r;
+    return math::add(r, b);  // b infinite: b itself
   }
   template <class T>
-  bool defined(T, T b) const noexcept {
-    if constexpr (is_float_element_v<T>) {
-      return true;
-    } else {
-      return b != T{0};
+  static T integer(T a, T b) noexcept {
+    const T r = detail_modulus::truncated(a, b);
+    if constexpr (std::is_signed_v<T>) {
+      if (r != 0 && ((r < 0) != (b < 0))) return static_cast<T>(r + b);  // |r| < |b|: no overflow
     }
+    return r;
   }
 };
 

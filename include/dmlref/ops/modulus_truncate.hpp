@@ -49,30 +49,14 @@ T truncated(T a, T b) noexcept {
 
 }  // namespace detail_modulus
 
-struct modulus_truncate : binary<modulus_truncate, detail_modulus::support> {
+struct modulus_truncate : division<modulus_truncate, detail_modulus::support> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE;
-  static modulus_truncate from_attributes(const dml::attribute_values&) noexcept { return {}; }
 
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
-
-  /// Golden.
+  /// The remainder with a's sign.
+  static math::real exact(const math::real& a, const math::real& b) noexcept { return math::truncated_remainder(a, b); }
   template <class T>
-  T operator()(T a, T b) const noexcept {
-    if constexpr (is_float_element_v<T>) {
-      return math::round_real<T>(math::truncated_remainder(math::to_real(a), math::to_real(b)));
-    } else {
-      return b == 0 ? T{0} : detail_modulus::truncated(a, b);
-    }
-  }
-  template <class T>
-  bool defined(T, T b) const noexcept {
-    if constexpr (is_float_element_v<T>) {
-      return true;
-    } else {
-      return b != T{0};
-    }
+  static T integer(T a, T b) noexcept {
+    return detail_modulus::truncated(a, b);
   }
 };
 

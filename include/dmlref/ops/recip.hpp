@@ -20,42 +20,23 @@
 //              reciprocal, and Direct3D's reciprocal is within 1 ULP; a device is judged by
 //              an explicit tolerance].
 
-#include <cstdint>
 #include <optional>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/exact_quotient.hpp"
 #include "dmlref/math/real.hpp"
-#include "dmlref/ops/families.hpp"
 #include "dmlref/ops/scale_bias.hpp"
-#include "dmlref/ops/support.hpp"
+#include "dmlref/ops/scale_bias_attributes.hpp"
 
 namespace dmlref::ops {
 
-struct recip : unary<recip, support_table<since<feature_level::level_1_0, float_elements>>> {
+struct recip : exact_function<recip> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_RECIP;
 
   std::optional<scale_bias> scale_and_bias = std::nullopt;
 
-  static recip from_attributes(const dml::attribute_values& a) noexcept { return recip{{}, scale_bias_of(a)}; }
-  dml::attribute_values attributes() const {
-    return with_scale_bias(dml::attribute_values(schema_of<recip>()), scale_and_bias);
-  }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
-
-  /// Golden, for T = float or float16.
-  template <class T>
-  T operator()(T x) const noexcept {
-    return math::round_real<T>(math::divide(math::to_real(1.0f), scaled_input(x, scale_and_bias)));
-  }
-  template <class T>
-  bool defined(T) const noexcept {
-    return true;
-  }
+  /// The exact quotient 1 / g.
+  static math::real exact(const math::real& g) noexcept { return math::divide(math::to_real(1.0f), g); }
 };
 
 }  // namespace dmlref::ops

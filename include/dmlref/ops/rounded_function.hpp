@@ -4,7 +4,7 @@
 //
 //   rounded_function<Op, Since, Float32Ulps, Float16Ulps>
 //     a unary operator over FLOAT32 and FLOAT16 from feature level Since, with optional
-//     ScaleBias (the operator's own scale_and_bias, so it stays an aggregate Op{{}, sb});
+//     ScaleBias (scale_bias_attributes: the operator's own scale_and_bias, Op{{}, sb});
 //     golden: Op::rounded<F>(g), the exact function of g = x, or x Scale + Bias rounded once to
 //     FLOAT32, rounded once to the output format F, as result bits; every element defined;
 //     fast within 2 ULP FLOAT32 and 1 ULP FLOAT16 of golden; the default comparison within
@@ -23,17 +23,13 @@
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/operator_traits.hpp"
 #include "dmlref/ops/scale_bias.hpp"
+#include "dmlref/ops/scale_bias_attributes.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
 
 template <class Op, feature_level Since, std::uint64_t Float32Ulps, std::uint64_t Float16Ulps>
-struct rounded_function : unary<Op, support_table<since<Since, float_elements>>> {
-  static Op from_attributes(const dml::attribute_values& a) noexcept { return Op{{}, scale_bias_of(a)}; }
-  dml::attribute_values attributes() const {
-    return with_scale_bias(dml::attribute_values(schema_of<Op>()), static_cast<const Op&>(*this).scale_and_bias);
-  }
-
+struct rounded_function : scale_bias_attributes<Op, unary<Op, support_table<since<Since, float_elements>>>> {
   // Budgets.
   static constexpr std::uint64_t fast_ulp_budget(data_type output) noexcept {
     return output == data_type::float16 ? 1 : 2;

@@ -14,9 +14,10 @@
 // format's positive quiet NaN (the shared rule for a NaN passed through, docs/semantics.md).
 //
 //   to_integral<Op, Mode>        the family of CEIL and FLOOR: a unary operator over FLOAT32
-//     and FLOAT16 from 1_0 with optional ScaleBias, exact, whose golden is
-//     round_to_integral<Mode> of x (or of x Scale + Bias rounded once to FLOAT32). The
-//     operator states dml_type.
+//     and FLOAT16 from 1_0 with optional ScaleBias (scale_bias_attributes: the operator's own
+//     scale_and_bias, Op{{}, sb}), exact, whose golden is round_to_integral<Mode> of x (or of
+//     x Scale + Bias rounded once to FLOAT32). The operator states dml_type and its
+//     scale_and_bias member.
 
 #include <cstdint>
 #include <optional>
@@ -25,8 +26,10 @@
 #include "dmlref/core/data_type.hpp"
 #include "dmlref/core/tolerance.hpp"
 #include "dmlref/math/real.hpp"
+#include "dmlref/ops/budgets.hpp"
 #include "dmlref/ops/families.hpp"
 #include "dmlref/ops/scale_bias.hpp"
+#include "dmlref/ops/scale_bias_attributes.hpp"
 #include "dmlref/ops/support.hpp"
 
 namespace dmlref::ops {
@@ -87,28 +90,15 @@ T round_to_integral(T x, const std::optional<scale_bias>& sb) noexcept {
 }
 
 template <class Op, integral_rounding Mode>
-struct to_integral : unary<Op, support_table<since<feature_level::level_1_0, float_elements>>> {
+struct to_integral
+    : scale_bias_attributes<
+          Op, with_budgets<unary<Op, support_table<since<feature_level::level_1_0, float_elements>>>, exact_budgets>> {
   static constexpr integral_rounding mode = Mode;
-
-  std::optional<scale_bias> scale_and_bias = std::nullopt;
-
-  static Op from_attributes(const dml::attribute_values& a) noexcept {
-    Op op{};
-    op.scale_and_bias = scale_bias_of(a);
-    return op;
-  }
-  dml::attribute_values attributes() const {
-    return with_scale_bias(dml::attribute_values(schema_of<Op>()), scale_and_bias);
-  }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
 
   /// Golden.
   template <class T>
   T operator()(T x) const noexcept {
-    return round_to_integral<mode>(x, scale_and_bias);
+    return round_to_integral<mode>(x, static_cast<const Op&>(*this).scale_and_bias);
   }
   template <class T>
   bool defined(T) const noexcept {

@@ -21,42 +21,23 @@
 //              ScaleBias the call runs the golden traversal. Default comparison: exact
 //              [unverified: WebNN's GPU suite allows 1 ULP for sqrt].
 
-#include <cstdint>
 #include <optional>
 
-#include "dmlref/core/tolerance.hpp"
 #include "dmlref/dml/directml_types.hpp"
 #include "dmlref/math/exact_quotient.hpp"
 #include "dmlref/math/real.hpp"
-#include "dmlref/ops/families.hpp"
 #include "dmlref/ops/scale_bias.hpp"
-#include "dmlref/ops/support.hpp"
+#include "dmlref/ops/scale_bias_attributes.hpp"
 
 namespace dmlref::ops {
 
-struct sqrt : unary<sqrt, support_table<since<feature_level::level_1_0, float_elements>>> {
+struct sqrt : exact_function<sqrt> {
   static constexpr dml::DML_OPERATOR_TYPE dml_type = dml::DML_OPERATOR_ELEMENT_WISE_SQRT;
 
   std::optional<scale_bias> scale_and_bias = std::nullopt;
 
-  static sqrt from_attributes(const dml::attribute_values& a) noexcept { return sqrt{{}, scale_bias_of(a)}; }
-  dml::attribute_values attributes() const {
-    return with_scale_bias(dml::attribute_values(schema_of<sqrt>()), scale_and_bias);
-  }
-
-  // Budgets.
-  static constexpr std::uint64_t fast_ulp_budget(data_type) noexcept { return 0; }
-  static constexpr tolerance default_tolerance(const operation_types&) noexcept { return tolerance::exact(); }
-
-  /// Golden, for T = float or float16.
-  template <class T>
-  T operator()(T x) const noexcept {
-    return math::round_real<T>(math::square_root(scaled_input(x, scale_and_bias)));
-  }
-  template <class T>
-  bool defined(T) const noexcept {
-    return true;
-  }
+  /// The exact square root of g.
+  static math::real exact(const math::real& g) noexcept { return math::square_root(g); }
 };
 
 }  // namespace dmlref::ops

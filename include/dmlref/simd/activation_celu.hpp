@@ -19,6 +19,7 @@
 #include "dmlref/core/data_type.hpp"
 #include "dmlref/ops/activation_celu.hpp"
 #include "dmlref/simd/activation_elu.hpp"
+#include "dmlref/simd/activation_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 #include "dmlref/simd/pow.hpp"
@@ -26,11 +27,8 @@
 namespace dmlref::simd {
 
 template <class T>
-struct kernel<ops::activation_celu, T, T> {
-  static constexpr bool available = is_float_element_v<T>;
-  static constexpr std::size_t step = width;
-  static constexpr bool paired = std::is_same_v<T, float16>;
-
+struct kernel<ops::activation_celu, T, T>
+    : activation_lanes<kernel<ops::activation_celu, T, T>, ops::activation_celu, T> {
   static bool accepts(const ops::activation_celu& op) noexcept {
     std::uint32_t bits;
     std::memcpy(&bits, &op.alpha, 4);
@@ -39,20 +37,15 @@ struct kernel<ops::activation_celu, T, T> {
     return (bits >> 31) == 0 || magnitude >= 0x00800000u;
   }
 
-  template <class Source>
-  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::activation_celu& op, T* out, std::size_t i, Source in) {
-    const floats g = load_floats(in, i);
-    const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
-    doubles low, high;
-    widen(x, low, high);
+  /// The FLOAT32 lanes of the finite elements (simd/activation_lanes.hpp).
+  DMLREF_DETAIL_ALWAYS_INLINE static floats lanes(const ops::activation_celu& op, floats, doubles low,
+                                                  doubles high) noexcept {
     const doubles alpha(static_cast<double>(op.alpha));
     const auto celu = [&](doubles v) {
       const doubles negative = alpha * detail_activation_elu::expm1_lanes(v / alpha);
       return xsimd::select(v > doubles(0.0), v, xsimd::select(v < doubles(0.0), negative, doubles(0.0)));
     };
-    const floats y = narrow(celu(low), celu(high));
-    detail_pow::store_patched(out, i, y, special, [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
+    return narrow(celu(low), celu(high));
   }
 };
 

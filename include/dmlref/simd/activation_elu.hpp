@@ -18,6 +18,7 @@
 
 #include "dmlref/core/data_type.hpp"
 #include "dmlref/ops/activation_elu.hpp"
+#include "dmlref/simd/activation_lanes.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
@@ -44,26 +45,17 @@ inline doubles expm1_lanes(doubles v) noexcept {
 }  // namespace detail_activation_elu
 
 template <class T>
-struct kernel<ops::activation_elu, T, T> {
-  static constexpr bool available = is_float_element_v<T>;
-  static constexpr std::size_t step = width;
-  static constexpr bool paired = std::is_same_v<T, float16>;
-
+struct kernel<ops::activation_elu, T, T> : activation_lanes<kernel<ops::activation_elu, T, T>, ops::activation_elu, T> {
   static bool accepts(const ops::activation_elu& op) noexcept { return finite_attribute(op.alpha); }
 
-  template <class Source>
-  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::activation_elu& op, T* out, std::size_t i, Source in) {
-    const floats g = load_floats(in, i);
-    const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
-    doubles low, high;
-    widen(x, low, high);
+  /// The FLOAT32 lanes of the finite elements (simd/activation_lanes.hpp).
+  DMLREF_DETAIL_ALWAYS_INLINE static floats lanes(const ops::activation_elu& op, floats, doubles low,
+                                                  doubles high) noexcept {
     const doubles alpha(static_cast<double>(op.alpha));
     const auto elu = [&](doubles v) {
       return xsimd::select(v < doubles(0.0), alpha * detail_activation_elu::expm1_lanes(v), v);
     };
-    const floats y = narrow(elu(low), elu(high));
-    detail_pow::store_patched(out, i, y, special, [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
+    return narrow(elu(low), elu(high));
   }
 };
 

@@ -28,6 +28,7 @@
 
 #include "dmlref/core/data_type.hpp"
 #include "dmlref/ops/activation_gelu.hpp"
+#include "dmlref/simd/activation_lanes.hpp"
 #include "dmlref/simd/erf.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
 #include "dmlref/simd/kernel.hpp"
@@ -59,20 +60,12 @@ inline doubles gelu_lanes(doubles x) noexcept {
 }  // namespace detail_activation_gelu
 
 template <class T>
-struct kernel<ops::activation_gelu, T, T> {
-  static constexpr bool available = is_float_element_v<T>;
-  static constexpr std::size_t step = width;
-  static constexpr bool paired = std::is_same_v<T, float16>;
-
-  template <class Source>
-  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::activation_gelu& op, T* out, std::size_t i, Source in) {
-    const floats g = load_floats(in, i);
-    const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
-    doubles low, high;
-    widen(x, low, high);
-    const floats y = narrow(detail_activation_gelu::gelu_lanes(low), detail_activation_gelu::gelu_lanes(high));
-    detail_pow::store_patched(out, i, y, special, [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
+struct kernel<ops::activation_gelu, T, T>
+    : activation_lanes<kernel<ops::activation_gelu, T, T>, ops::activation_gelu, T> {
+  /// The FLOAT32 lanes of the finite elements (simd/activation_lanes.hpp).
+  DMLREF_DETAIL_ALWAYS_INLINE static floats lanes(const ops::activation_gelu&, floats, doubles low,
+                                                  doubles high) noexcept {
+    return narrow(detail_activation_gelu::gelu_lanes(low), detail_activation_gelu::gelu_lanes(high));
   }
 };
 

@@ -17,6 +17,7 @@
 
 #include "dmlref/core/data_type.hpp"
 #include "dmlref/ops/activation_parametric_softplus.hpp"
+#include "dmlref/simd/activation_lanes.hpp"
 #include "dmlref/simd/activation_softplus.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
@@ -25,29 +26,20 @@
 namespace dmlref::simd {
 
 template <class T>
-struct kernel<ops::activation_parametric_softplus, T, T> {
-  static constexpr bool available = is_float_element_v<T>;
-  static constexpr std::size_t step = width;
-  static constexpr bool paired = std::is_same_v<T, float16>;
-
+struct kernel<ops::activation_parametric_softplus, T, T>
+    : activation_lanes<kernel<ops::activation_parametric_softplus, T, T>, ops::activation_parametric_softplus, T> {
   static bool accepts(const ops::activation_parametric_softplus& op) noexcept {
     std::uint32_t a;
     std::memcpy(&a, &op.alpha, 4);
     return (a & 0x7FFFFFFFu) <= 0x5F800000u && finite_attribute(op.beta);  // |Alpha| <= 2^64
   }
 
-  template <class Source>
-  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::activation_parametric_softplus& op, T* out, std::size_t i,
-                                                Source in) {
-    const floats g = load_floats(in, i);
-    const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
-    doubles low, high;
-    widen(x, low, high);
+  /// The FLOAT32 lanes of the finite elements (simd/activation_lanes.hpp).
+  DMLREF_DETAIL_ALWAYS_INLINE static floats lanes(const ops::activation_parametric_softplus& op, floats, doubles low,
+                                                  doubles high) noexcept {
     const doubles alpha(static_cast<double>(op.alpha)), beta(static_cast<double>(op.beta));
     const auto softplus = [&](doubles v) { return alpha * detail_activation_softplus::softplus_lanes(v * beta); };
-    const floats y = narrow(softplus(low), softplus(high));
-    detail_pow::store_patched(out, i, y, special, [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
+    return narrow(softplus(low), softplus(high));
   }
 };
 

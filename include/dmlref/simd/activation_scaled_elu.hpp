@@ -15,6 +15,7 @@
 #include "dmlref/core/data_type.hpp"
 #include "dmlref/ops/activation_scaled_elu.hpp"
 #include "dmlref/simd/activation_elu.hpp"
+#include "dmlref/simd/activation_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 #include "dmlref/simd/pow.hpp"
@@ -22,23 +23,15 @@
 namespace dmlref::simd {
 
 template <class T>
-struct kernel<ops::activation_scaled_elu, T, T> {
-  static constexpr bool available = is_float_element_v<T>;
-  static constexpr std::size_t step = width;
-  static constexpr bool paired = std::is_same_v<T, float16>;
-
+struct kernel<ops::activation_scaled_elu, T, T>
+    : activation_lanes<kernel<ops::activation_scaled_elu, T, T>, ops::activation_scaled_elu, T> {
   static bool accepts(const ops::activation_scaled_elu& op) noexcept {
     return finite_attribute(op.alpha) && finite_attribute(op.gamma) && op.alpha != 0.0f;
   }
 
-  template <class Source>
-  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::activation_scaled_elu& op, T* out, std::size_t i,
-                                                Source in) {
-    const floats g = load_floats(in, i);
-    const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
-    doubles low, high;
-    widen(x, low, high);
+  /// The FLOAT32 lanes of the finite elements (simd/activation_lanes.hpp).
+  DMLREF_DETAIL_ALWAYS_INLINE static floats lanes(const ops::activation_scaled_elu& op, floats, doubles low,
+                                                  doubles high) noexcept {
     const doubles gamma(static_cast<double>(op.gamma));
     const doubles scale = gamma * doubles(static_cast<double>(op.alpha));
     const doubles zero = gamma * doubles(0.0);
@@ -46,8 +39,7 @@ struct kernel<ops::activation_scaled_elu, T, T> {
       const doubles negative = scale * detail_activation_elu::expm1_lanes(v);
       return xsimd::select(v > doubles(0.0), gamma * v, xsimd::select(v < doubles(0.0), negative, zero));
     };
-    const floats y = narrow(selu(low), selu(high));
-    detail_pow::store_patched(out, i, y, special, [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
+    return narrow(selu(low), selu(high));
   }
 };
 

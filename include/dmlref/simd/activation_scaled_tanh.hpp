@@ -20,6 +20,7 @@
 
 #include "dmlref/core/data_type.hpp"
 #include "dmlref/ops/activation_scaled_tanh.hpp"
+#include "dmlref/simd/activation_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 #include "dmlref/simd/pow.hpp"
@@ -28,23 +29,15 @@
 namespace dmlref::simd {
 
 template <class T>
-struct kernel<ops::activation_scaled_tanh, T, T> {
-  static constexpr bool available = is_float_element_v<T>;
-  static constexpr std::size_t step = width;
-  static constexpr bool paired = std::is_same_v<T, float16>;
-
+struct kernel<ops::activation_scaled_tanh, T, T>
+    : activation_lanes<kernel<ops::activation_scaled_tanh, T, T>, ops::activation_scaled_tanh, T> {
   static bool accepts(const ops::activation_scaled_tanh& op) noexcept {
     return finite_attribute(op.alpha) && finite_attribute(op.beta);
   }
 
-  template <class Source>
-  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::activation_scaled_tanh& op, T* out, std::size_t i,
-                                                Source in) {
-    const floats g = load_floats(in, i);
-    const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
-    doubles low, high;
-    widen(x, low, high);
+  /// The FLOAT32 lanes of the finite elements (simd/activation_lanes.hpp).
+  DMLREF_DETAIL_ALWAYS_INLINE static floats lanes(const ops::activation_scaled_tanh& op, floats x, doubles low,
+                                                  doubles high) noexcept {
     std::uint32_t a, b;
     std::memcpy(&a, &op.alpha, 4);
     std::memcpy(&b, &op.beta, 4);
@@ -56,8 +49,7 @@ struct kernel<ops::activation_scaled_tanh, T, T> {
     const auto scaled_tanh = [&](doubles v) { return alpha * detail_tanh::tanh_magnitude(v * beta); };
     const floats magnitude = narrow(scaled_tanh(low), scaled_tanh(high));
     const uint32s sign = (detail_pow::bits_of(x) ^ uint32s((a ^ b) & 0x80000000u)) & uint32s(0x80000000u);
-    const floats y = xsimd::bitwise_cast<floats>(detail_pow::bits_of(magnitude) | sign);
-    detail_pow::store_patched(out, i, y, special, [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
+    return xsimd::bitwise_cast<floats>(detail_pow::bits_of(magnitude) | sign);
   }
 };
 

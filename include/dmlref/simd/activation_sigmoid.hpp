@@ -14,6 +14,7 @@
 
 #include "dmlref/core/data_type.hpp"
 #include "dmlref/ops/activation_sigmoid.hpp"
+#include "dmlref/simd/activation_lanes.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
@@ -22,22 +23,14 @@
 namespace dmlref::simd {
 
 template <class T>
-struct kernel<ops::activation_sigmoid, T, T> {
-  static constexpr bool available = is_float_element_v<T>;
-  static constexpr std::size_t step = width;
-  static constexpr bool paired = std::is_same_v<T, float16>;
-
-  template <class Source>
-  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::activation_sigmoid& op, T* out, std::size_t i, Source in) {
-    const floats g = load_floats(in, i);
-    const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
-    doubles low, high;
-    widen(x, low, high);
+struct kernel<ops::activation_sigmoid, T, T>
+    : activation_lanes<kernel<ops::activation_sigmoid, T, T>, ops::activation_sigmoid, T> {
+  /// The FLOAT32 lanes of the finite elements (simd/activation_lanes.hpp).
+  DMLREF_DETAIL_ALWAYS_INLINE static floats lanes(const ops::activation_sigmoid&, floats, doubles low,
+                                                  doubles high) noexcept {
     const doubles minus_log2e(-0x1.71547652b82fep+0);
     const auto sigmoid = [&](doubles v) { return doubles(1.0) / (doubles(1.0) + exp2_for_float(v * minus_log2e)); };
-    const floats y = narrow(sigmoid(low), sigmoid(high));
-    detail_pow::store_patched(out, i, y, special, [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
+    return narrow(sigmoid(low), sigmoid(high));
   }
 };
 

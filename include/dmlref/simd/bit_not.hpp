@@ -11,11 +11,8 @@
 namespace dmlref::simd {
 
 template <class T>
-struct kernel<ops::bit_not, T, T> {
-  static constexpr bool available = true;
+struct kernel<ops::bit_not, T, T> : bit_lanes_kernel<T, true> {
   using lane = bit_lane_t<T>;
-  static constexpr std::size_t step = batch<lane>::size;
-  static constexpr bool paired = true;
 
   template <class Source>
   static void block(const ops::bit_not&, T* out, std::size_t i, Source in) noexcept {

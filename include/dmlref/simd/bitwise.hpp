@@ -11,11 +11,8 @@
 namespace dmlref::simd {
 
 template <class Op, class T>
-struct bitwise_kernel {
-  static constexpr bool available = true;
+struct bitwise_kernel : bit_lanes_kernel<T, true> {
   using lane = bit_lane_t<T>;
-  static constexpr std::size_t step = batch<lane>::size;
-  static constexpr bool paired = true;
 
   template <class A, class B>
   static void block(const Op&, T* out, std::size_t i, A a, B b) noexcept {

@@ -57,11 +57,7 @@ void bind_bounds(const std::optional<T>& lo, const std::optional<T>& hi, Run&& r
 }  // namespace detail_clip
 
 template <class T>
-struct kernel<ops::clip, T, T> {
-  static constexpr bool available = true;
-  using lane = bit_lane_t<T>;
-  static constexpr std::size_t step = batch<lane>::size;
-  static constexpr bool paired = true;
+struct kernel<ops::clip, T, T> : bit_lanes_kernel<T, true> {
   static constexpr bool binds = true;
 
   static bool accepts(const ops::clip& op) noexcept { return !op.scale_and_bias; }

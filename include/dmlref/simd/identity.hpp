@@ -12,11 +12,8 @@
 namespace dmlref::simd {
 
 template <class T>
-struct kernel<ops::identity, T, T> {
-  static constexpr bool available = true;
+struct kernel<ops::identity, T, T> : bit_lanes_kernel<T, true> {
   using lane = bit_lane_t<T>;
-  static constexpr std::size_t step = batch<lane>::size;
-  static constexpr bool paired = true;
 
   static bool accepts(const ops::identity& op) noexcept { return !op.scale_and_bias; }
 

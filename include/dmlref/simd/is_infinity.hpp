@@ -13,10 +13,8 @@
 namespace dmlref::simd {
 
 template <class O, class T>
-struct kernel<ops::is_infinity, O, T> {
-  static constexpr bool available = true;
+struct kernel<ops::is_infinity, O, T> : bit_lanes_kernel<T, false> {
   using lane = bit_lane_t<T>;
-  static constexpr std::size_t step = batch<lane>::size;
   static constexpr bool binds = true;
 
   template <class Run>

@@ -14,11 +14,7 @@
 namespace dmlref::simd {
 
 template <class O, class T>
-struct kernel<ops::is_nan_flags, O, T> {
-  static constexpr bool available = true;
-  using lane = bit_lane_t<T>;
-  static constexpr std::size_t step = batch<lane>::size;
-
+struct kernel<ops::is_nan_flags, O, T> : bit_lanes_kernel<T, false> {
   template <class Source>
   static void block(const ops::is_nan_flags&, O* out, std::size_t i, Source in) noexcept {
     using F = typename math::format_of<T>::type;

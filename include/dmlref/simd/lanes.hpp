@@ -32,6 +32,15 @@ template <class T>
 using bit_lane_t = std::conditional_t<std::is_same_v<T, float16>, std::uint16_t,
                                       std::conditional_t<std::is_same_v<T, float>, std::uint32_t, T>>;
 
+/// The traits of a kernel deciding on T's bit patterns in bit_lane_t<T> lanes, one element a
+/// lane: available, step, and paired = Paired (two blocks per loop iteration, simd/apply.hpp).
+template <class T, bool Paired>
+struct bit_lanes_kernel {
+  static constexpr bool available = true;
+  static constexpr std::size_t step = batch<bit_lane_t<T>>::size;
+  static constexpr bool paired = Paired;
+};
+
 /// A batch of a source's elements as bit_lane_t<T> lanes.
 template <class T>
 batch<bit_lane_t<T>> load_bit_lanes(contiguous<T> s, std::size_t i) noexcept {

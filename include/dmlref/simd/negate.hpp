@@ -13,11 +13,8 @@
 namespace dmlref::simd {
 
 template <class T>
-struct kernel<ops::negate, T, T> {
-  static constexpr bool available = true;
+struct kernel<ops::negate, T, T> : bit_lanes_kernel<T, true> {
   using lane = bit_lane_t<T>;
-  static constexpr std::size_t step = batch<lane>::size;
-  static constexpr bool paired = true;
 
   template <class Source>
   static void block(const ops::negate&, T* out, std::size_t i, Source in) noexcept {

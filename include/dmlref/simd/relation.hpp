@@ -16,11 +16,7 @@ namespace dmlref::simd {
 
 /// The kernel of relation Op on inputs T, flags O, comparing lanes with Compare.
 template <class Op, class O, class T, class Compare>
-struct relation_kernel {
-  static constexpr bool available = true;
-  using lane = bit_lane_t<T>;
-  static constexpr std::size_t step = batch<lane>::size;
-
+struct relation_kernel : bit_lanes_kernel<T, false> {
   template <class A, class B>
   static void block(const Op&, O* out, std::size_t i, A a, B b) noexcept {
     const Compare holds{};

@@ -36,11 +36,8 @@ batch<U> sign_of_bits(batch<U> bits) noexcept {
 }  // namespace detail_sign
 
 template <class T>
-struct kernel<ops::sign, T, T> {
-  static constexpr bool available = true;
+struct kernel<ops::sign, T, T> : bit_lanes_kernel<T, true> {
   using lane = bit_lane_t<T>;
-  static constexpr std::size_t step = batch<lane>::size;
-  static constexpr bool paired = true;
 
   template <class Source>
   static void block(const ops::sign&, T* out, std::size_t i, Source in) noexcept {
