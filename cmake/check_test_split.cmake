@@ -1,9 +1,10 @@
-# cmake -DTESTS=<dmlref-tests> -DSOURCES="<a.cpp;b.cpp;...>" -P check_test_split.cmake
+# cmake -DTESTS=<dmlref-tests> -DSOURCES="<a.cpp;b.cpp;...>" [-DEMULATOR="<cmd;args>"] -P check_test_split.cmake
 # (ctest entry unit.split-covers-all): the unit.<name> entries, one per tests/test_*.cpp
 # (doctest --source-file), together select every test case of dmlref-tests, so none is left
-# unrun (a TEST_CASE in a header or in main.cpp would be).
+# unrun (a TEST_CASE in a header or in main.cpp would be). EMULATOR, where given, runs
+# dmlref-tests (a cross-compiled tree's CMAKE_CROSSCOMPILING_EMULATOR).
 function(count_cases out)
-  execute_process(COMMAND "${TESTS}" --count --no-colors ${ARGN} OUTPUT_VARIABLE text RESULT_VARIABLE rc)
+  execute_process(COMMAND ${EMULATOR} "${TESTS}" --count --no-colors ${ARGN} OUTPUT_VARIABLE text RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0 OR NOT text MATCHES "passing the current filters: ([0-9]+)")
     message(FATAL_ERROR "dmlref-tests --count ${ARGN} failed (${rc}): ${text}")
   endif()

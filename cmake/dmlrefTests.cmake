@@ -12,10 +12,24 @@
 #                add_subdirectory and a Meson subproject
 #   flagproof    scripts/flagproof.sh (only with DMLREF_FLAGPROOF_TESTS)
 #   fuzz-smoke   each fuzzer replays its committed corpus, then runs briefly (cmake/dmlrefFuzzers.cmake)
+#   emulator     a cross-compiled tree's first start of its emulator (Wine makes its prefix),
+#                a fixture of every other entry
+#
+# A cross-compiled tree (the mingw-wine preset: Windows programs run under Wine, which ctest
+# puts before an entry whose command is one of the tree's programs: CMAKE_CROSSCOMPILING_EMULATOR)
+# adds only the entries that run its own programs, or a script that runs them through that
+# emulator. Those that need the host to run the tree's programs itself, or that check the host's
+# tools and sources rather than the build (Python and pytest, the consumers' native builds, the
+# warning probe's second tree), belong to native trees: _native below.
 
 find_program(DMLREF_PYTHON3 python3 HINTS /usr/bin)  # Debian's, not a pyenv shim
 set(_src "${PROJECT_SOURCE_DIR}")
 set(_scratch "${PROJECT_BINARY_DIR}/test-scratch")
+if(CMAKE_CROSSCOMPILING)
+  set(_native OFF)
+else()
+  set(_native ON)
+endif()
 
 # ---- unit: one ctest entry per test source, so that ctest -j spreads them over the cores.
 foreach(_test_src IN LISTS DMLREF_TEST_SOURCES)
@@ -31,6 +45,7 @@ foreach(_test_src IN LISTS DMLREF_TEST_SOURCES)
 endforeach()
 add_test(NAME unit.split-covers-all
   COMMAND "${CMAKE_COMMAND}" -DTESTS=$<TARGET_FILE:dmlref-tests> "-DSOURCES=${DMLREF_TEST_SOURCES}"
+    "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
     -P "${_src}/cmake/check_test_split.cmake")
 set_tests_properties(unit.split-covers-all PROPERTIES LABELS unit)
 if(DMLREF_EXHAUSTIVE_TESTS)
@@ -68,7 +83,7 @@ endif()
 # skipped (test_conformance.cpp skips the same cases one by one). When the operator arrives,
 # its vectors run with no edit here.
 if(TARGET dmlref-eval)
-  if(DMLREF_PYTHON3)
+  if(DMLREF_PYTHON3 AND _native)
     # The converter takes the schema's tensor and attribute names from dmlref-eval describe.
     add_test(NAME conformance.regenerates
       COMMAND "${DMLREF_PYTHON3}" "${_src}/tools/conformance/webnn_to_dml.py" --check
@@ -91,17 +106,18 @@ if(TARGET dmlref-eval)
     endforeach()
   endforeach()
   # A compare that finds mismatches exits 1 and names the NaN mismatches in its summary (the
-  # sample GPU output returns NaN where pow gives a number).
+  # sample GPU output returns NaN where pow gives a number). The summary file comes first;
+  # the rest is dmlref-eval's command line, behind the emulator of a cross-compiled tree.
   add_test(NAME conformance.eval.compare-names-nan
-    COMMAND sh -c "mkdir -p \"$(dirname \"$3\")\"; \"$0\" compare \"$1\" \"$2\" > \"$3\"; rc=$?; cat \"$3\"; [ $rc -eq 1 ] && grep -q '^FAIL .* NaN mismatched, worst elsewhere [0-9]* ULP)' \"$3\""
-      $<TARGET_FILE:dmlref-eval> "${_src}/examples/cases/pow_sample.json"
-      "${_src}/examples/cases/pow_sample_gpu_output.json" "${_scratch}/compare-summary.txt")
+    COMMAND sh -c "out=$1; shift; mkdir -p \"$(dirname \"$out\")\"; \"$@\" > \"$out\"; rc=$?; cat \"$out\"; [ $rc -eq 1 ] && grep -q '^FAIL .* NaN mismatched, worst elsewhere [0-9]* ULP)' \"$out\""
+      sh "${_scratch}/compare-summary.txt" ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:dmlref-eval> compare
+      "${_src}/examples/cases/pow_sample.json" "${_src}/examples/cases/pow_sample_gpu_output.json")
   set_tests_properties(conformance.eval.compare-names-nan PROPERTIES LABELS conformance)
 endif()
 
 # ---- tools: dmlref-eval as a user meets it (tests/tools/, pytest with numpy: its command line,
 # .npy files numpy writes, reports, generate, and the message of each bad input).
-if(TARGET dmlref-eval AND DMLREF_PYTHON3)
+if(TARGET dmlref-eval AND DMLREF_PYTHON3 AND _native)
   execute_process(COMMAND "${DMLREF_PYTHON3}" -c "import pytest, numpy"
                   RESULT_VARIABLE _dmlref_pytest_missing OUTPUT_QUIET ERROR_QUIET)
   if(NOT _dmlref_pytest_missing)
@@ -116,7 +132,7 @@ endif()
 
 # ---- the fuzzing dictionary and the docs' tables are written from the registry
 # (tools/write_generated.py over dmlref-eval describe); a committed copy that differs fails.
-if(TARGET dmlref-eval AND DMLREF_PYTHON3)
+if(TARGET dmlref-eval AND DMLREF_PYTHON3 AND _native)
   add_test(NAME tools.fuzz-dictionary-current
     COMMAND "${DMLREF_PYTHON3}" "${_src}/tools/write_generated.py" --eval $<TARGET_FILE:dmlref-eval> --check
       "${_src}/fuzz/case_file.dict")
@@ -128,7 +144,7 @@ endif()
 
 # ---- tools.warnings-as-errors: warnings are errors in the presets' trees only (their
 # CMAKE_COMPILE_WARNING_AS_ERROR), never in a tree configured without one (cmake/check_warnings_as_errors.cmake).
-if(TARGET dmlref-warning-probe)
+if(TARGET dmlref-warning-probe AND _native)
   if(CMAKE_COMPILE_WARNING_AS_ERROR)
     set(_werror ON)
   else()
@@ -164,7 +180,7 @@ if(TARGET dmlref-gpu-crosscheck)
   add_test(NAME examples.gpu_crosscheck COMMAND dmlref-gpu-crosscheck)
   set_tests_properties(examples.gpu_crosscheck PROPERTIES LABELS examples)
 endif()
-if(TARGET dmlref-eval AND DMLREF_PYTHON3)
+if(TARGET dmlref-eval AND DMLREF_PYTHON3 AND _native)
   file(GLOB _py_examples CONFIGURE_DEPENDS "${_src}/examples/*.py")
   foreach(_py IN LISTS _py_examples)
     get_filename_component(_name "${_py}" NAME_WE)
@@ -181,45 +197,59 @@ if(TARGET dmlref-bench)
   set_tests_properties(examples.bench-list PROPERTIES LABELS examples)
 endif()
 
-# ---- consumers: install this tree, then build and run tests/consumer/ against it.
-set(_consumer "${_src}/tests/consumer")
-set(_prefix "${_scratch}/install-cmake")
-set(_cxx "-DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}")
-add_test(NAME consumers.install
-  COMMAND "${CMAKE_COMMAND}" -DBUILD_DIR=${PROJECT_BINARY_DIR} -DPREFIX=${_prefix} -DSOURCE_DIR=${_src}
-    -P "${_src}/cmake/check_install.cmake")
-add_test(NAME consumers.find_package
-  COMMAND sh -c "rm -rf \"$1\" && \"$0\" -S \"$2/find_package\" -B \"$1\" -G Ninja -DCMAKE_BUILD_TYPE=Release \"$3\" -DCMAKE_PREFIX_PATH=\"$4\" && \"$0\" --build \"$1\" && for e in consumer consumer-simd consumer-io; do if [ -x \"$1/$e\" ]; then \"$1/$e\" || exit 1; fi; done"
-    "${CMAKE_COMMAND}" "${_scratch}/consumer-find-package" "${_consumer}" "${_cxx}" "${_prefix}")
-add_test(NAME consumers.pkg-config
-  COMMAND sh -c "export PKG_CONFIG_PATH=\"$1/share/pkgconfig\"; pkg-config --exists --print-errors dmlref && mkdir -p \"$2\" && \"$0\" -std=c++17 -Wall -Wextra -Wpedantic -Werror $(pkg-config --cflags dmlref) -DDMLREF_EXPECTED_VERSION=\"\\\"$(pkg-config --modversion dmlref)\\\"\" \"$3/main.cpp\" $(pkg-config --libs dmlref) -o \"$2/consumer\" && \"$2/consumer\""
-    "${CMAKE_CXX_COMPILER}" "${_prefix}" "${_scratch}/consumer-pkg-config" "${_consumer}")
-add_test(NAME consumers.add_subdirectory
-  COMMAND sh -c "rm -rf \"$1\" && \"$0\" -S \"$2/add_subdirectory\" -B \"$1\" -G Ninja -DCMAKE_BUILD_TYPE=Release \"$3\" -DDMLREF_SOURCE_DIR=\"$4\" && \"$0\" --build \"$1\" && \"$1/consumer\" && for f in dmlref-tests dmlref-bench dmlref-eval dmlref-header-link-check examples; do if [ -e \"$1/dmlref/$f\" ]; then echo \"dmlref built $f as a subproject\"; exit 1; fi; done"
-    "${CMAKE_COMMAND}" "${_scratch}/consumer-add-subdirectory" "${_consumer}" "${_cxx}" "${_src}")
-set_tests_properties(consumers.install PROPERTIES FIXTURES_SETUP dmlref-install)
-set_tests_properties(consumers.find_package consumers.pkg-config PROPERTIES FIXTURES_REQUIRED dmlref-install)
-set(_consumer_tests consumers.install consumers.find_package consumers.pkg-config consumers.add_subdirectory)
-find_program(DMLREF_MESON meson)
-if(DMLREF_MESON)
-  # Meson's install (headers and the .pc file only: nothing is compiled) and pkg-config on it;
-  # dmlref as a Meson subproject of the consumer, in a scratch folder with dmlref linked in.
-  set(_mprefix "${_scratch}/install-meson")
-  add_test(NAME consumers.meson-install
-    COMMAND sh -c "rm -rf \"$1\" \"$2\" && \"$0\" setup \"$1\" \"$3\" --prefix \"$2\" -Dtests=disabled -Dtools=disabled -Dexamples=disabled -Dbench=disabled && \"$0\" install -C \"$1\" --quiet && PKG_CONFIG_PATH=\"$2/share/pkgconfig\" pkg-config --cflags dmlref > \"$1/cflags\" && PKG_CONFIG_PATH=\"$2/share/pkgconfig\" pkg-config --libs dmlref > \"$1/libs\" && mkdir -p \"$1/consumer\" && \"$4\" -std=c++17 -Wall -Wextra -Wpedantic -Werror $(cat \"$1/cflags\") -DDMLREF_EXPECTED_VERSION=\"\\\"$(PKG_CONFIG_PATH=\"$2/share/pkgconfig\" pkg-config --modversion dmlref)\\\"\" \"$5/main.cpp\" $(cat \"$1/libs\") -o \"$1/consumer/consumer\" && \"$1/consumer/consumer\""
-      "${DMLREF_MESON}" "${_scratch}/meson-install-build" "${_mprefix}" "${_src}" "${CMAKE_CXX_COMPILER}" "${_consumer}")
-  add_test(NAME consumers.meson-subproject
-    COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1/src/subprojects\" && cp \"$2/meson_subproject/meson.build\" \"$2/main.cpp\" \"$1/src/\" && ln -s \"$3\" \"$1/src/subprojects/dmlref\" && CXX=\"$4\" \"$0\" setup \"$1/build\" \"$1/src\" && \"$0\" compile -C \"$1/build\" && \"$1/build/consumer\" && if \"$0\" introspect --targets \"$1/build\" | grep -q '\"name\": \"dmlref-tests\"'; then echo 'dmlref built its tests as a subproject'; exit 1; fi"
-      "${DMLREF_MESON}" "${_scratch}/consumer-meson-subproject" "${_consumer}" "${_src}" "${CMAKE_CXX_COMPILER}")
-  list(APPEND _consumer_tests consumers.meson-install consumers.meson-subproject)
+# ---- consumers: install this tree, then build and run tests/consumer/ against it (native
+# trees: the consumers are built for the host).
+if(_native)
+  set(_consumer "${_src}/tests/consumer")
+  set(_prefix "${_scratch}/install-cmake")
+  set(_cxx "-DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}")
+  add_test(NAME consumers.install
+    COMMAND "${CMAKE_COMMAND}" -DBUILD_DIR=${PROJECT_BINARY_DIR} -DPREFIX=${_prefix} -DSOURCE_DIR=${_src}
+      -P "${_src}/cmake/check_install.cmake")
+  add_test(NAME consumers.find_package
+    COMMAND sh -c "rm -rf \"$1\" && \"$0\" -S \"$2/find_package\" -B \"$1\" -G Ninja -DCMAKE_BUILD_TYPE=Release \"$3\" -DCMAKE_PREFIX_PATH=\"$4\" && \"$0\" --build \"$1\" && for e in consumer consumer-simd consumer-io; do if [ -x \"$1/$e\" ]; then \"$1/$e\" || exit 1; fi; done"
+      "${CMAKE_COMMAND}" "${_scratch}/consumer-find-package" "${_consumer}" "${_cxx}" "${_prefix}")
+  add_test(NAME consumers.pkg-config
+    COMMAND sh -c "export PKG_CONFIG_PATH=\"$1/share/pkgconfig\"; pkg-config --exists --print-errors dmlref && mkdir -p \"$2\" && \"$0\" -std=c++17 -Wall -Wextra -Wpedantic -Werror $(pkg-config --cflags dmlref) -DDMLREF_EXPECTED_VERSION=\"\\\"$(pkg-config --modversion dmlref)\\\"\" \"$3/main.cpp\" $(pkg-config --libs dmlref) -o \"$2/consumer\" && \"$2/consumer\""
+      "${CMAKE_CXX_COMPILER}" "${_prefix}" "${_scratch}/consumer-pkg-config" "${_consumer}")
+  add_test(NAME consumers.add_subdirectory
+    COMMAND sh -c "rm -rf \"$1\" && \"$0\" -S \"$2/add_subdirectory\" -B \"$1\" -G Ninja -DCMAKE_BUILD_TYPE=Release \"$3\" -DDMLREF_SOURCE_DIR=\"$4\" && \"$0\" --build \"$1\" && \"$1/consumer\" && for f in dmlref-tests dmlref-bench dmlref-eval dmlref-header-link-check examples; do if [ -e \"$1/dmlref/$f\" ]; then echo \"dmlref built $f as a subproject\"; exit 1; fi; done"
+      "${CMAKE_COMMAND}" "${_scratch}/consumer-add-subdirectory" "${_consumer}" "${_cxx}" "${_src}")
+  set_tests_properties(consumers.install PROPERTIES FIXTURES_SETUP dmlref-install)
+  set_tests_properties(consumers.find_package consumers.pkg-config PROPERTIES FIXTURES_REQUIRED dmlref-install)
+  set(_consumer_tests consumers.install consumers.find_package consumers.pkg-config consumers.add_subdirectory)
+  find_program(DMLREF_MESON meson)
+  if(DMLREF_MESON)
+    # Meson's install (headers and the .pc file only: nothing is compiled) and pkg-config on it;
+    # dmlref as a Meson subproject of the consumer, in a scratch folder with dmlref linked in.
+    set(_mprefix "${_scratch}/install-meson")
+    add_test(NAME consumers.meson-install
+      COMMAND sh -c "rm -rf \"$1\" \"$2\" && \"$0\" setup \"$1\" \"$3\" --prefix \"$2\" -Dtests=disabled -Dtools=disabled -Dexamples=disabled -Dbench=disabled && \"$0\" install -C \"$1\" --quiet && PKG_CONFIG_PATH=\"$2/share/pkgconfig\" pkg-config --cflags dmlref > \"$1/cflags\" && PKG_CONFIG_PATH=\"$2/share/pkgconfig\" pkg-config --libs dmlref > \"$1/libs\" && mkdir -p \"$1/consumer\" && \"$4\" -std=c++17 -Wall -Wextra -Wpedantic -Werror $(cat \"$1/cflags\") -DDMLREF_EXPECTED_VERSION=\"\\\"$(PKG_CONFIG_PATH=\"$2/share/pkgconfig\" pkg-config --modversion dmlref)\\\"\" \"$5/main.cpp\" $(cat \"$1/libs\") -o \"$1/consumer/consumer\" && \"$1/consumer/consumer\""
+        "${DMLREF_MESON}" "${_scratch}/meson-install-build" "${_mprefix}" "${_src}" "${CMAKE_CXX_COMPILER}" "${_consumer}")
+    add_test(NAME consumers.meson-subproject
+      COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1/src/subprojects\" && cp \"$2/meson_subproject/meson.build\" \"$2/main.cpp\" \"$1/src/\" && ln -s \"$3\" \"$1/src/subprojects/dmlref\" && CXX=\"$4\" \"$0\" setup \"$1/build\" \"$1/src\" && \"$0\" compile -C \"$1/build\" && \"$1/build/consumer\" && if \"$0\" introspect --targets \"$1/build\" | grep -q '\"name\": \"dmlref-tests\"'; then echo 'dmlref built its tests as a subproject'; exit 1; fi"
+        "${DMLREF_MESON}" "${_scratch}/consumer-meson-subproject" "${_consumer}" "${_src}" "${CMAKE_CXX_COMPILER}")
+    list(APPEND _consumer_tests consumers.meson-install consumers.meson-subproject)
+  endif()
+  set_tests_properties(${_consumer_tests} PROPERTIES LABELS consumers)
 endif()
-set_tests_properties(${_consumer_tests} PROPERTIES LABELS consumers)
 
 # ---- flagproof: golden's bits under every flag set and floating-point environment (slow:
 # twelve optimised builds of tests/flagproof/flagproof.cpp).
 option(DMLREF_FLAGPROOF_TESTS "Add the ctest entry flagproof (scripts/flagproof.sh)" OFF)
-if(DMLREF_FLAGPROOF_TESTS)
+if(DMLREF_FLAGPROOF_TESTS AND _native)
   add_test(NAME flagproof COMMAND bash "${_src}/scripts/flagproof.sh")
   set_tests_properties(flagproof PROPERTIES LABELS flagproof TIMEOUT 1800
     ENVIRONMENT "DMLREF_FLAGPROOF_DIR=${_scratch}/flagproof")
+endif()
+
+# ---- emulator: a cross-compiled tree's programs run under CMAKE_CROSSCOMPILING_EMULATOR. Its
+# first start (Wine: making the prefix, tens of seconds) is one entry that every other entry
+# waits for, so that no two first starts race and no test's time includes it.
+if(CMAKE_CROSSCOMPILING_EMULATOR)
+  add_test(NAME emulator.start COMMAND dmlref-tests --count --no-colors)
+  set_tests_properties(emulator.start PROPERTIES LABELS emulator FIXTURES_SETUP dmlref-emulator)
+  get_property(_all_tests DIRECTORY PROPERTY TESTS)
+  list(REMOVE_ITEM _all_tests emulator.start)
+  set_tests_properties(${_all_tests} PROPERTIES FIXTURES_REQUIRED dmlref-emulator)
 endif()

@@ -6,6 +6,8 @@
 #
 #   bash scripts/install-deps.sh            install what is missing
 #   bash scripts/install-deps.sh --check    list what is missing; exit 1 if anything is
+#   --full (with either)                    also the full CI run's (scripts/test.sh --full):
+#                                           MinGW-w64 and Wine, for the mingw-wine preset
 set -euo pipefail
 
 packages=(
@@ -22,13 +24,18 @@ packages=(
   python3-matplotlib                  # plots (use /usr/bin/python3: a pyenv `python3` lacks it)
   python3-dev pybind11-dev python3-pybind11  # the Python module
 )
+full_packages=(
+  g++-mingw-w64-x86-64-posix wine64   # the mingw-wine preset: Windows builds, run under Wine
+)
 
 check_only=0
-case "${1:-}" in
-  --check) check_only=1 ;;
-  "") ;;
-  *) echo "usage: $0 [--check]" >&2; exit 2 ;;
-esac
+for arg in "$@"; do
+  case "$arg" in
+    --check) check_only=1 ;;
+    --full) packages+=("${full_packages[@]}") ;;
+    *) echo "usage: $0 [--full] [--check]" >&2; exit 2 ;;
+  esac
+done
 
 if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
   echo "install-deps: dpkg/apt-get not found: this script knows Debian/Ubuntu only." >&2

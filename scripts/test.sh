@@ -13,6 +13,10 @@
 #            clang-asan        clang++ C++20, the AVX2 kernels, ASan + UBSan, assertions on:
 #                              unit, conformance, tools, fuzz-smoke (each fuzzer replays its
 #                              committed corpus, then fuzzes)
+#            mingw-wine        MinGW-w64 g++ C++17 for 64-bit Windows, -O1 (the test sources
+#                              -O0), the SSE2 kernels, run under Wine: unit, conformance (both
+#                              paths), examples (no Python, tools or consumers: they run the
+#                              host's programs; cmake/dmlrefTests.cmake)
 #            meson             g++ C++20, baseline x86-64 (the SSE2 kernels), -O1 with assert()
 #                              live: Meson's own build and its tests
 #
@@ -20,14 +24,15 @@
 # failure). The last line is exactly "N passed, N failed"; the exit status is non-zero when
 # anything failed. Logs: build/logs/<preset>.log.
 #
-# Environment: DMLREF_JOBS=2 (build and ctest jobs), DMLREF_SKIP_DEPS=1 (no install-deps.sh).
+# Environment: DMLREF_JOBS=2 (build and ctest jobs), DMLREF_SKIP_DEPS=1 (no install-deps.sh;
+# otherwise --full installs its --full list too: MinGW-w64 and Wine).
 # The fuzz smoke runs last 10 s each (the CMake cache variable DMLREF_FUZZ_SMOKE_SECONDS).
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 1
 case "${1:-}" in
-  "") MODE=default; PRESETS=(gcc-release) ;;
-  --full) MODE=full; PRESETS=(gcc-release-full clang-asan) ;;
+  "") MODE=default; PRESETS=(gcc-release); DEPS=() ;;
+  --full) MODE=full; PRESETS=(gcc-release-full clang-asan mingw-wine); DEPS=(--full) ;;
   *) echo "usage: $0 [--full]" >&2; exit 2 ;;
 esac
 JOBS=${DMLREF_JOBS:-2}
@@ -53,7 +58,7 @@ show() {
 
 echo "dmlref scripts/test.sh ($MODE): $(date -u '+%F %T UTC'), $(nproc) cores, jobs $JOBS, load $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ "${DMLREF_SKIP_DEPS:-0}" != 1 ]; then
-  bash scripts/install-deps.sh >"$LOGS/install-deps.log" 2>&1
+  bash scripts/install-deps.sh "${DEPS[@]}" >"$LOGS/install-deps.log" 2>&1
   rc=$?; note $rc $((rc == 0)) $((rc != 0)) "install-deps"; [ $rc -eq 0 ] || show "$LOGS/install-deps.log"
 fi
 

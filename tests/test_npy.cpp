@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,10 @@
 
 namespace {
 
-std::string temp_path(const char* name) { return std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") + "/dmlref-test-" + name; }
+/// A file in the system's temporary folder ($TMPDIR or /tmp; %TMP% on Windows, where /tmp is not one).
+std::string temp_path(const char* name) {
+  return (std::filesystem::temp_directory_path() / (std::string("dmlref-test-") + name)).string();
+}
 
 dmlref::status read_back(const std::string& path, dmlref::io::npy_header& header, std::vector<unsigned char>& data) {
   dmlref::io::npy_reader reader;

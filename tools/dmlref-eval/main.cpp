@@ -525,6 +525,10 @@ int main(int argc, char** argv) {
                "Cases are JSON files of the format dmlref-case/1 (docs/case-format.md).",
                "dmlref-eval"};
   app.set_version_flag("--version", std::string("dmlref-eval ") + dmlref::version_string);
+  // Options are -x and --name on every system. On Windows CLI11 would also read /name as an
+  // option, and so take a path such as /dir/case.json (as Wine and MSYS2 write them) for one.
+  // The subcommands, added below, inherit this.
+  app.allow_windows_style_options(false);
   app.require_subcommand(1, 1);
   app.add_flag("--quiet,-q", o.quiet, "no progress on stderr");
   const auto path_option = [&o](CLI::App& command) {

@@ -38,13 +38,15 @@ inline std::string probe_writable(const std::string& file) {
   return {};
 }
 
-/// The prefix that makes a file of dir resolve from the current folder: dir's absolute path and "/".
+/// The prefix that makes a file of dir resolve from the current folder: dir's absolute path and
+/// the system's separator ("/"; on Windows "\\", which the normalised path uses throughout).
 inline std::string absolute_prefix(const std::string& dir) {
   std::error_code ec;
   const auto absolute = std::filesystem::absolute(dir, ec);
   std::string path = ec ? dir : absolute.lexically_normal().string();
-  while (path.size() > 1 && path.back() == '/') path.pop_back();
-  return path + "/";
+  const char separator = static_cast<char>(std::filesystem::path::preferred_separator);
+  while (path.size() > 1 && (path.back() == '/' || path.back() == separator)) path.pop_back();
+  return path + separator;
 }
 
 }  // namespace dmlref_eval

@@ -102,6 +102,25 @@ inline bool parse_shape(std::string_view text, std::vector<std::uint64_t>& shape
   return shape.size() <= 32;
 }
 
+/// The position of f in bytes, -1 where it has none (a pipe): 64 bits everywhere, where
+/// std::ftell's long has 32 on Windows (LLP64) and fails beyond 2 GiB.
+inline std::int64_t tell(std::FILE* f) {
+#if defined(_WIN32)
+  return _ftelli64(f);
+#else
+  return std::ftell(f);
+#endif
+}
+
+/// std::fseek with a 64-bit offset (see tell); true on success.
+inline bool seek(std::FILE* f, std::int64_t offset, int origin) {
+#if defined(_WIN32)
+  return _fseeki64(f, offset, origin) == 0;
+#else
+  return std::fseek(f, static_cast<long>(offset), origin) == 0;
+#endif
+}
+
 }  // namespace detail_npy
 
 /// Parses the header at the start of bytes (size bytes available); `what` names the file in
@@ -277,10 +296,10 @@ class npy_reader {
   /// it can be sought (without moving), else by reading on into head_ (a pipe), bounded by
   /// what arrives.
   bool holds_at_least(std::uint64_t n) {
-    const long here = std::ftell(file_);
-    if (here >= 0 && std::fseek(file_, 0, SEEK_END) == 0) {
-      const long end = std::ftell(file_);
-      const bool back = std::fseek(file_, here, SEEK_SET) == 0;
+    const std::int64_t here = detail_npy::tell(file_);
+    if (here >= 0 && detail_npy::seek(file_, 0, SEEK_END)) {
+      const std::int64_t end = detail_npy::tell(file_);
+      const bool back = detail_npy::seek(file_, here, SEEK_SET);
       if (end >= here && back) return static_cast<std::uint64_t>(end - here) >= n;
     }
     const std::uint64_t want = head_.size() + n;
