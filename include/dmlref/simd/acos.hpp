@@ -33,12 +33,12 @@ struct kernel<ops::acos, T, T> {
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::acos& op, T* out, std::size_t i, Source in) {
     const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
     const auto special = detail_pow::magnitude_at_least(g, 0x3F800001u);  // |g| > 1, Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
+    const floats x = simd::select(special, floats(0.0f), g);
     const auto angle = [](doubles v) {
       const doubles a = xsimd::abs(v);
       const doubles phi = detail_atan::atan_magnitude(detail_asin::cosine_of_arcsine(a) / a);
       // g = -0 gives pi/2 either way.
-      return xsimd::select(v < doubles(0.0), doubles(0x1.921fb54442d18p+1) - phi, phi);  // pi
+      return simd::select(v < doubles(0.0), doubles(0x1.921fb54442d18p+1) - phi, phi);  // pi
     };
     doubles low, high;
     widen(x, low, high);

@@ -43,7 +43,7 @@ struct kernel<ops::activation_celu, T, T>
     const doubles alpha(static_cast<double>(op.alpha));
     const auto celu = [&](doubles v) {
       const doubles negative = alpha * detail_activation_elu::expm1_lanes(v / alpha);
-      return xsimd::select(v > doubles(0.0), v, xsimd::select(v < doubles(0.0), negative, doubles(0.0)));
+      return simd::select(v > doubles(0.0), v, simd::select(v < doubles(0.0), negative, doubles(0.0)));
     };
     return narrow(celu(low), celu(high));
   }

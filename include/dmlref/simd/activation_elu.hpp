@@ -39,7 +39,7 @@ inline doubles expm1_lanes(doubles v) noexcept {
   p = mul_add(p, v, doubles(0.5));
   const doubles small = mul_add(v * v, p, v);
   const doubles large = exp2_for_float(v * doubles(0x1.71547652b82fep+0)) - doubles(1.0);
-  return xsimd::select(xsimd::abs(v) < doubles(0.125), small, large);
+  return simd::select(xsimd::abs(v) < doubles(0.125), small, large);
 }
 
 }  // namespace detail_activation_elu
@@ -53,7 +53,7 @@ struct kernel<ops::activation_elu, T, T> : activation_lanes<kernel<ops::activati
                                                   doubles high) noexcept {
     const doubles alpha(static_cast<double>(op.alpha));
     const auto elu = [&](doubles v) {
-      return xsimd::select(v < doubles(0.0), alpha * detail_activation_elu::expm1_lanes(v), v);
+      return simd::select(v < doubles(0.0), alpha * detail_activation_elu::expm1_lanes(v), v);
     };
     return narrow(elu(low), elu(high));
   }

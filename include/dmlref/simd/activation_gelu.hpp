@@ -51,10 +51,10 @@ inline doubles gelu_lanes(doubles x) noexcept {
   for (int k = 40; k >= 1; --k) r = b + doubles(static_cast<double>(k)) / r;
   const doubles tail = c * exp2_for_float(b * b * doubles(-0x1.71547652b82fep-1)) / r;  // -log2(e)/2
   const auto negative = x < doubles(0.0);
-  const doubles small = xsimd::select(negative, doubles(0.5) - u, doubles(0.5) + u);
-  const doubles large = xsimd::select(negative, tail, doubles(1.0) - tail);
-  const doubles v = xsimd::select(a < doubles(2.0), small, large);
-  return xsimd::select(negative, -(a * v), x * v);
+  const doubles small = simd::select(negative, doubles(0.5) - u, doubles(0.5) + u);
+  const doubles large = simd::select(negative, tail, doubles(1.0) - tail);
+  const doubles v = simd::select(a < doubles(2.0), small, large);
+  return simd::select(negative, -(a * v), x * v);
 }
 
 }  // namespace detail_activation_gelu

@@ -14,7 +14,7 @@ namespace dmlref::simd {
 namespace detail_activation_hard_sigmoid {
 /// max(0, min(v, 1)) with NaN kept and every result at or below 0 written as +0.
 inline doubles clamped(doubles v) noexcept {
-  return xsimd::select(v <= doubles(0.0), doubles(0.0), xsimd::select(v > doubles(1.0), doubles(1.0), v));
+  return simd::select(v <= doubles(0.0), doubles(0.0), simd::select(v > doubles(1.0), doubles(1.0), v));
 }
 struct in_double_lanes {
   static bool accepts(const ops::activation_hard_sigmoid&) noexcept { return true; }

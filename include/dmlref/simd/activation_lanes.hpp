@@ -29,7 +29,7 @@ struct activation_lanes {
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const Op& op, T* out, std::size_t i, Source in) {
     const floats g = load_floats(in, i);
     const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
+    const floats x = simd::select(special, floats(0.0f), g);
     doubles low, high;
     widen(x, low, high);
     const floats y = Derived::lanes(op, x, low, high);

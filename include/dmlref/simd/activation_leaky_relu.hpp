@@ -15,14 +15,14 @@ namespace detail_activation_leaky_relu {
 struct in_float_lanes {
   static bool accepts(const ops::activation_leaky_relu&) noexcept { return true; }
   static floats apply(const ops::activation_leaky_relu& op, floats x) noexcept {
-    return xsimd::select(x >= floats(0.0f), x, x * floats(op.alpha));
+    return simd::select(x >= floats(0.0f), x, x * floats(op.alpha));
   }
 };
 struct in_double_lanes {
   static bool accepts(const ops::activation_leaky_relu&) noexcept { return true; }
   static floats apply(const ops::activation_leaky_relu& op, floats x) noexcept {
     const doubles alpha(static_cast<double>(op.alpha));
-    return detail_float_lanes::in_doubles(x, [=](doubles v) { return xsimd::select(v >= doubles(0.0), v, v * alpha); });
+    return detail_float_lanes::in_doubles(x, [=](doubles v) { return simd::select(v >= doubles(0.0), v, v * alpha); });
   }
 };
 }  // namespace detail_activation_leaky_relu

@@ -13,7 +13,7 @@ namespace dmlref::simd {
 namespace detail_activation_parameterized_relu {
 struct in_float_lanes {
   static floats apply(const ops::activation_parameterized_relu&, floats x, floats slope) noexcept {
-    return xsimd::select(x >= floats(0.0f), x, x * slope);
+    return simd::select(x >= floats(0.0f), x, x * slope);
   }
 };
 }  // namespace detail_activation_parameterized_relu

@@ -29,7 +29,7 @@ struct kernel<ops::activation_relu_grad, T, T, T> {
     const auto bits = xsimd::bitwise_cast<batch<signed_lane>>(load_bit_lanes(x, i));
     const auto positive = bits > batch<signed_lane>(0) && bits <= batch<signed_lane>(static_cast<signed_lane>(F::infinity));
     const auto g = xsimd::bitwise_cast<batch<signed_lane>>(load_bit_lanes(gradient, i));
-    const auto y = xsimd::select(positive, g, batch<signed_lane>(0));
+    const auto y = simd::select(positive, g, batch<signed_lane>(0));
     xsimd::bitwise_cast<batch<lane>>(y).store_unaligned(reinterpret_cast<lane*>(out) + i);
   }
 };

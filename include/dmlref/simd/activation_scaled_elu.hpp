@@ -37,7 +37,7 @@ struct kernel<ops::activation_scaled_elu, T, T>
     const doubles zero = gamma * doubles(0.0);
     const auto selu = [&](doubles v) {
       const doubles negative = scale * detail_activation_elu::expm1_lanes(v);
-      return xsimd::select(v > doubles(0.0), gamma * v, xsimd::select(v < doubles(0.0), negative, zero));
+      return simd::select(v > doubles(0.0), gamma * v, simd::select(v < doubles(0.0), negative, zero));
     };
     return narrow(selu(low), selu(high));
   }

@@ -16,7 +16,7 @@ struct in_float_lanes {
   static bool accepts(const ops::activation_shrink&) noexcept { return true; }
   static floats apply(const ops::activation_shrink& op, floats x) noexcept {
     const floats t(op.threshold), b(op.bias);
-    return xsimd::select(x > t, x - b, xsimd::select(x < -t, x + b, floats(0.0f)));
+    return simd::select(x > t, x - b, simd::select(x < -t, x + b, floats(0.0f)));
   }
 };
 struct in_double_lanes {
@@ -24,7 +24,7 @@ struct in_double_lanes {
   static floats apply(const ops::activation_shrink& op, floats x) noexcept {
     const doubles t(static_cast<double>(op.threshold)), b(static_cast<double>(op.bias));
     return detail_float_lanes::in_doubles(
-        x, [=](doubles v) { return xsimd::select(v > t, v - b, xsimd::select(v < -t, v + b, doubles(0.0))); });
+        x, [=](doubles v) { return simd::select(v > t, v - b, simd::select(v < -t, v + b, doubles(0.0))); });
   }
 };
 }  // namespace detail_activation_shrink

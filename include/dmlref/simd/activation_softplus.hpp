@@ -35,7 +35,7 @@ inline doubles softplus_lanes(doubles t) noexcept {
   doubles p(1.0 / 19.0);
   for (int k = 17; k >= 1; k -= 2) p = mul_add(p, z, doubles(1.0 / k));
   const doubles log1p = doubles(2.0) * w * p;
-  return xsimd::select(t > doubles(0.0), t + log1p, log1p);
+  return simd::select(t > doubles(0.0), t + log1p, log1p);
 }
 
 }  // namespace detail_activation_softplus

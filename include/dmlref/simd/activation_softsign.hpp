@@ -19,8 +19,8 @@ struct in_double_lanes {
     return detail_float_lanes::in_doubles(x, [](doubles v) {
       const doubles magnitude = xsimd::abs(v);
       const doubles q = v / (doubles(1.0) + magnitude);
-      const doubles unit = xsimd::select(v > doubles(0.0), doubles(1.0), doubles(-1.0));
-      return xsimd::select(magnitude == doubles(std::numeric_limits<double>::infinity()), unit, q);
+      const doubles unit = simd::select(v > doubles(0.0), doubles(1.0), doubles(-1.0));
+      return simd::select(magnitude == doubles(std::numeric_limits<double>::infinity()), unit, q);
     });
   }
 };

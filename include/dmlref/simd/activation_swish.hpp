@@ -40,7 +40,7 @@ struct kernel<ops::activation_swish, T, T> {
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::activation_swish& op, T* out, std::size_t i, Source in) {
     const floats g = load_floats(in, i);
     const auto special = detail_pow::magnitude_at_least(g, 0x5F800000u);  // |x| >= 2^64, Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
+    const floats x = simd::select(special, floats(0.0f), g);
     doubles low, high;
     widen(x, low, high);
     const doubles minus_scale_log2e(-static_cast<double>(op.sigmoid_input_scale) * 0x1.71547652b82fep+0);

@@ -13,7 +13,7 @@ namespace detail_activation_thresholded_relu {
 struct in_float_lanes {
   static bool accepts(const ops::activation_thresholded_relu&) noexcept { return true; }
   static floats apply(const ops::activation_thresholded_relu& op, floats x) noexcept {
-    return xsimd::select(x > floats(op.alpha), x, floats(0.0f));
+    return simd::select(x > floats(op.alpha), x, floats(0.0f));
   }
 };
 }  // namespace detail_activation_thresholded_relu

@@ -22,7 +22,7 @@ namespace detail_arithmetic {
 inline floats canonical_nan(floats r) noexcept {
   const auto bits = xsimd::bitwise_cast<int32s>(r);
   const auto nan = (bits & int32s(0x7FFFFFFF)) > int32s(0x7F800000);
-  return xsimd::bitwise_cast<floats>(xsimd::select(nan, int32s(0x7FC00000), bits));
+  return xsimd::bitwise_cast<floats>(simd::select(nan, int32s(0x7FC00000), bits));
 }
 
 /// The lanes integer arithmetic on T runs in: T's width, of a type whose element-wise

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "dmlref/core/intrinsics.hpp"
 
@@ -27,6 +28,33 @@ using uint64s = batch<std::uint64_t>;
 
 /// Elements per step of every kernel: one batch of floats.
 inline constexpr std::size_t width = floats::size;
+
+/// xsimd::select(cond, a, b), lane by lane a where cond holds, else b. For integer lanes with
+/// AVX-512BW it blends by mask itself: xsimd 8.1 passes its batches to GCC's
+/// _mm512_mask_blend_epi8/_epi16, which are macros that cannot convert them where
+/// __OPTIMIZE__ is not defined (g++ -O0), so every kernel would fail to compile in a debug build.
+template <class T>
+batch<T> select(const batch_bool<T>& cond, const batch<T>& a, const batch<T>& b) noexcept {
+#if defined(__AVX512BW__)
+  if constexpr (std::is_integral_v<T>) {
+    const __m512i on = a, off = b;
+    const auto mask = static_cast<typename batch_bool<T>::register_type>(cond);  // one bit per lane
+    if constexpr (sizeof(T) == 1) {
+      return batch<T>(_mm512_mask_blend_epi8(mask, off, on));
+    } else if constexpr (sizeof(T) == 2) {
+      return batch<T>(_mm512_mask_blend_epi16(mask, off, on));
+    } else if constexpr (sizeof(T) == 4) {
+      return batch<T>(_mm512_mask_blend_epi32(mask, off, on));
+    } else {
+      return batch<T>(_mm512_mask_blend_epi64(mask, off, on));
+    }
+  } else {
+    return xsimd::select(cond, a, b);
+  }
+#else
+  return xsimd::select(cond, a, b);
+#endif
+}
 
 /// Whether mul_add is one fused instruction (one rounding) on this target.
 inline constexpr bool fused_mul_add =
@@ -82,7 +110,7 @@ inline floats negated(floats x) noexcept {
 inline floats canonical_nans(floats x) noexcept {
   const int32s bits = xsimd::bitwise_cast<int32s>(x);
   const auto nan = (bits & int32s(0x7FFFFFFF)) > int32s(0x7F800000);  // a signed compare: one instruction on SSE2
-  return xsimd::bitwise_cast<floats>(xsimd::select(nan, int32s(0x7FC00000), bits));
+  return xsimd::bitwise_cast<floats>(select(nan, int32s(0x7FC00000), bits));
 }
 
 }  // namespace dmlref::simd

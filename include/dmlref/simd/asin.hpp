@@ -43,7 +43,7 @@ struct kernel<ops::asin, T, T> {
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::asin& op, T* out, std::size_t i, Source in) {
     const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
     const auto special = detail_pow::magnitude_at_least(g, 0x3F800001u);  // |g| > 1, Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
+    const floats x = simd::select(special, floats(0.0f), g);
     doubles low, high;
     widen(xsimd::abs(x), low, high);
     const floats magnitude = narrow(detail_asin::asin_magnitude(low), detail_asin::asin_magnitude(high));

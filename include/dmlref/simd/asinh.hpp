@@ -36,7 +36,7 @@ inline doubles asinh_magnitude(doubles a) noexcept {
   const doubles small = mul_add(a * z, p, a);
   const doubles w = a + xsimd::sqrt(mul_add(a, a, doubles(1.0)));
   const doubles large = log2_of_float(w) * doubles(0x1.62e42fefa39efp-1);
-  return xsimd::select(a < doubles(0.125), small, large);
+  return simd::select(a < doubles(0.125), small, large);
 }
 
 }  // namespace detail_asinh

@@ -44,9 +44,9 @@ inline doubles atan_unit(doubles u) noexcept {
 /// atan a for a >= 0 (finite), in double lanes.
 inline doubles atan_magnitude(doubles a) noexcept {
   const auto above = a > doubles(1.0);
-  const doubles u = xsimd::select(above, doubles(1.0) / a, a);
+  const doubles u = simd::select(above, doubles(1.0) / a, a);
   const doubles r = atan_unit(u);
-  return xsimd::select(above, doubles(0x1.921fb54442d18p+0) - r, r);  // pi/2
+  return simd::select(above, doubles(0x1.921fb54442d18p+0) - r, r);  // pi/2
 }
 
 }  // namespace detail_atan
@@ -61,7 +61,7 @@ struct kernel<ops::atan, T, T> {
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::atan& op, T* out, std::size_t i, Source in) {
     const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
     const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
+    const floats x = simd::select(special, floats(0.0f), g);
     doubles low, high;
     widen(xsimd::abs(x), low, high);
     const floats magnitude = narrow(detail_atan::atan_magnitude(low), detail_atan::atan_magnitude(high));

@@ -36,12 +36,12 @@ struct kernel<ops::atan_yx, T, T, T> {
     const auto special = detail_pow::as_float_mask((y_bits >= uint32s(0x7F800000u)) |
                                                    (x_bits >= uint32s(0x7F800000u)) |
                                                    ((y_bits | x_bits) == uint32s(0u)));
-    const floats y = xsimd::select(special, floats(1.0f), ya);
-    const floats x = xsimd::select(special, floats(1.0f), xb);
+    const floats y = simd::select(special, floats(1.0f), ya);
+    const floats x = simd::select(special, floats(1.0f), xb);
     const auto angle = [](doubles vy, doubles vx) {
       const doubles phi = detail_atan::atan_magnitude(xsimd::abs(vy) / xsimd::abs(vx));
       // b = -0 (a != 0) gives pi/2 either way.
-      return xsimd::select(vx < doubles(0.0), doubles(0x1.921fb54442d18p+1) - phi, phi);  // pi
+      return simd::select(vx < doubles(0.0), doubles(0x1.921fb54442d18p+1) - phi, phi);  // pi
     };
     doubles y_low, y_high, x_low, x_high;
     widen(y, y_low, y_high);

@@ -37,7 +37,7 @@ inline doubles atanh_magnitude(doubles a) noexcept {
   const doubles small = mul_add(a * z, p, a);
   const doubles r = (doubles(1.0) + a) / (doubles(1.0) - a);
   const doubles large = log2_of_float(r) * doubles(0x1.62e42fefa39efp-2);  // ln 2 / 2
-  return xsimd::select(a < doubles(0.125), small, large);
+  return simd::select(a < doubles(0.125), small, large);
 }
 
 }  // namespace detail_atanh

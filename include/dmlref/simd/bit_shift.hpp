@@ -25,7 +25,7 @@ struct bit_shift_kernel {
     const auto n = load_bit_lanes(b, i);
     const auto in_range = n < batch<T>(bits);
     const auto shifted = Op::shift(x, xsimd::min(n, batch<T>(static_cast<T>(bits - 1))));
-    xsimd::select(in_range, shifted, batch<T>(0)).store_unaligned(out + i);
+    simd::select(in_range, shifted, batch<T>(0)).store_unaligned(out + i);
   }
 };
 

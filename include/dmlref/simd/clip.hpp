@@ -37,10 +37,10 @@ void bind_bounds(const std::optional<T>& lo, const std::optional<T>& hi, Run&& r
     run([=](T* out, std::size_t i, auto in) {
       const auto x = load_bit_lanes(in, i);
       const auto over = not_nan<F>(x) && ordered_keys<F>(x) > batch<S>(hi_key);
-      const auto t = xsimd::select(over, batch<S>(hi_bits), xsimd::bitwise_cast<batch<S>>(x));
+      const auto t = simd::select(over, batch<S>(hi_bits), xsimd::bitwise_cast<batch<S>>(x));
       const auto t_bits = xsimd::bitwise_cast<batch<lane>>(t);
       const auto under = not_nan<F>(t_bits) && ordered_keys<F>(t_bits) < batch<S>(lo_key);
-      const auto y = xsimd::bitwise_cast<batch<lane>>(xsimd::select(under, batch<S>(lo_bits), t));
+      const auto y = xsimd::bitwise_cast<batch<lane>>(simd::select(under, batch<S>(lo_bits), t));
       y.store_unaligned(reinterpret_cast<lane*>(out) + i);
     });
   } else {

@@ -160,11 +160,11 @@ struct kernel<ops::dequantize_linear, S, In, S, In> {
       load_doubles(zero_point, i, z0, z1);
       load_doubles(scale, i, s0, s1);
       const doubles top(65520.0), below(1.0), above(0.0);  // exact products
-      const floats finite = narrow(xsimd::select(xsimd::abs((x0 - z0) * s0) < top, below, above),
-                                   xsimd::select(xsimd::abs((x1 - z1) * s1) < top, below, above));
+      const floats finite = narrow(simd::select(xsimd::abs((x0 - z0) * s0) < top, below, above),
+                                   simd::select(xsimd::abs((x1 - z1) * s1) < top, below, above));
       const uint32s largest = (bits & uint32s(0x80000000u)) | uint32s(0x477FE000u);  // +-65504, y's sign
       const auto lower = at_midpoint & (xsimd::bitwise_cast<uint32s>(finite) != uint32s(0));
-      y = xsimd::bitwise_cast<floats>(xsimd::select(lower, largest, bits));
+      y = xsimd::bitwise_cast<floats>(simd::select(lower, largest, bits));
     } else {
       (void)i;
       (void)x;

@@ -66,8 +66,8 @@ inline doubles erf_magnitude(doubles x) noexcept {
     sum = sum + term;
   }
   const doubles large = sum * exp2_for_float(z * doubles(-0x1.71547652b82fep+0));  // -log2 e
-  const doubles series = xsimd::select(a < doubles(1.0), small, large);
-  return xsimd::select(a >= doubles(4.0), doubles(1.0), doubles(0x1.20dd750429b6dp+0) * a * series);
+  const doubles series = simd::select(a < doubles(1.0), small, large);
+  return simd::select(a >= doubles(4.0), doubles(1.0), doubles(0x1.20dd750429b6dp+0) * a * series);
 }
 
 }  // namespace detail_erf
@@ -82,7 +82,7 @@ struct kernel<ops::erf, T, T> {
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::erf& op, T* out, std::size_t i, Source in) {
     const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
     const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
+    const floats x = simd::select(special, floats(0.0f), g);
     doubles low, high;
     widen(x, low, high);
     const floats magnitude = narrow(detail_erf::erf_magnitude(low), detail_erf::erf_magnitude(high));

@@ -33,7 +33,7 @@ struct kernel<ops::exp, T, T> {
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::exp& op, T* out, std::size_t i, Source in) {
     const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
     const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
+    const floats x = simd::select(special, floats(0.0f), g);
     floats y;
     if constexpr (std::is_same_v<T, float>) {
       doubles low, high;

@@ -175,7 +175,7 @@ inline doubles log2_of_float(doubles x) noexcept {
 inline doubles exp2_for_float(doubles t) noexcept {
   using namespace detail_exp2_log2;
   const auto out_of_range = xsimd::abs(t) > doubles(256.0);
-  const doubles limit = xsimd::select(t > doubles(0.0), doubles(0x1p256), doubles(0.0));
+  const doubles limit = simd::select(t > doubles(0.0), doubles(0x1p256), doubles(0.0));
   // n16 = round(16 t) (to nearest even) is the difference between the bits of
   // 16 t + 1.5 * 2^52 and those of 1.5 * 2^52; taken in integers, and converted back by an
   // integer conversion, so -ffast-math cannot fold the two constants away.
@@ -187,7 +187,7 @@ inline doubles exp2_for_float(doubles t) noexcept {
   doubles p(0x1.c6b3488e1fe0ep-5);
   p = mul_add(p, f, doubles(0x1.ebff918af74b7p-3));
   p = mul_add(p, f, doubles(0x1.62e42fee462abp-1));
-  return xsimd::select(out_of_range, limit, mul_add(scale * f, p, scale));
+  return simd::select(out_of_range, limit, mul_add(scale * f, p, scale));
 }
 
 /// log2 x for x a positive normal FLOAT32 value.
@@ -212,7 +212,7 @@ inline floats log2_of_normal(floats x) noexcept {
 inline floats exp2_for_half(floats t) noexcept {
   using namespace detail_exp2_log2;
   const auto out_of_range = xsimd::abs(t) > floats(64.0f);
-  const floats limit = xsimd::select(t > floats(0.0f), floats(0x1p64f), floats(0.0f));
+  const floats limit = simd::select(t > floats(0.0f), floats(0x1p64f), floats(0.0f));
   const uint32s n16 = xsimd::bitwise_cast<uint32s>(t * floats(16.0f) + floats(0x1.8p23f)) - uint32s(0x4B400000);
   const floats rounded = small_integers_as_floats(n16);
   const floats f = mul_add(rounded, floats(-0.0625f), t);
@@ -220,7 +220,7 @@ inline floats exp2_for_half(floats t) noexcept {
       xsimd::bitwise_cast<uint32s>(lookup16(exp_scale_f, n16)) + (n16 << 19));
   floats p(0x1.ebff918af7463p-3f);
   p = mul_add(p, f, floats(0x1.62e7bd63bda2cp-1f));
-  return xsimd::select(out_of_range, limit, mul_add(scale * f, p, scale));
+  return simd::select(out_of_range, limit, mul_add(scale * f, p, scale));
 }
 
 }  // namespace dmlref::simd

@@ -27,7 +27,7 @@ DMLREF_DETAIL_ALWAYS_INLINE void block(const Op& op, const std::optional<scale_b
                                        Source in, Special special_of, Magnitude f) {
   const floats g = detail_pow::scaled(load_floats(in, i), sb);
   const auto special = special_of(g);
-  const floats x = xsimd::select(special, floats(Odd ? 0.0f : 1.0f), g);
+  const floats x = simd::select(special, floats(Odd ? 0.0f : 1.0f), g);
   floats y;
   if constexpr (Odd) {
     const floats a = xsimd::bitwise_cast<floats>(detail_pow::bits_of(x) & uint32s(0x7FFFFFFFu));

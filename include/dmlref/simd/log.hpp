@@ -36,7 +36,7 @@ struct kernel<ops::log, T, T> {
     const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
     // Not a positive normal: the bits, sign included, outside [0x00800000, 0x7F7FFFFF].
     const auto special = detail_pow::as_float_mask(detail_pow::bits_of(g) - uint32s(0x00800000u) >= uint32s(0x7F000000u));
-    const floats x = xsimd::select(special, floats(1.0f), g);
+    const floats x = simd::select(special, floats(1.0f), g);
     floats y;
     if constexpr (std::is_same_v<T, float>) {
       doubles low, high;

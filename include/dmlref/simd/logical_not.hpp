@@ -19,7 +19,7 @@ struct kernel<ops::logical_not, T, T> {
   template <class Source>
   static void block(const ops::logical_not&, T* out, std::size_t i, Source in) noexcept {
     const auto x = load_bit_lanes(in, i);
-    xsimd::select(x == batch<T>(T{0}), batch<T>(T{1}), batch<T>(T{0})).store_unaligned(out + i);
+    simd::select(x == batch<T>(T{0}), batch<T>(T{1}), batch<T>(T{0})).store_unaligned(out + i);
   }
 };
 

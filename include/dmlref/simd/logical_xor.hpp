@@ -24,7 +24,7 @@ struct kernel<ops::logical_xor, T, T, T> {
     // Each side as 0 or 1 in its lanes, then compared: the exclusive or of two masks is not
     // taken directly (xsimd's ^ on AVX-512 mask registers gave wrong lanes).
     const batch<T> zero(0), one(1);
-    store_flags(out + i, xsimd::select(x != zero, one, zero) != xsimd::select(y != zero, one, zero));
+    store_flags(out + i, simd::select(x != zero, one, zero) != simd::select(y != zero, one, zero));
   }
 };
 

@@ -33,9 +33,9 @@ void pick_block(T* out, std::size_t i, A a, B b) noexcept {
     const batch<S> magnitude_bits(std::numeric_limits<S>::max());
     const auto kx = xs ^ ((xs >> sign_shift) & magnitude_bits);  // -0 -> -1, +0 -> 0
     const auto ky = ys ^ ((ys >> sign_shift) & magnitude_bits);
-    auto r = xsimd::select(Greatest ? ky > kx : ky < kx, ys, xs);
-    r = xsimd::select(not_nan<F>(x), r, ys);  // a NaN: b
-    r = xsimd::select(not_nan<F>(y), r, xs);  // b NaN: a (both NaN: a)
+    auto r = simd::select(Greatest ? ky > kx : ky < kx, ys, xs);
+    r = simd::select(not_nan<F>(x), r, ys);  // a NaN: b
+    r = simd::select(not_nan<F>(y), r, xs);  // b NaN: a (both NaN: a)
     xsimd::bitwise_cast<batch<U>>(r).store_unaligned(reinterpret_cast<U*>(out) + i);
   } else {
     (Greatest ? xsimd::max(x, y) : xsimd::min(x, y)).store_unaligned(out + i);

@@ -31,7 +31,7 @@ batch_bool<std::make_signed_t<U>> not_nan(batch<U> bits) noexcept {
 
 template <class O, class L>
 void store_flags(O* out, batch_bool<L> m) noexcept {
-  const auto flags = xsimd::select(m, batch<L>(1), batch<L>(0));
+  const auto flags = simd::select(m, batch<L>(1), batch<L>(0));
   if constexpr (sizeof(O) == sizeof(L)) {
     flags.store_unaligned(reinterpret_cast<L*>(out));  // 0 and 1 have one pattern in either
   } else {

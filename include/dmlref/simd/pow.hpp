@@ -153,8 +153,8 @@ floats with_sign(floats magnitude, floats g, Parity&& exponent_parity) noexcept 
   if (!xsimd::any(negative)) return magnitude;
   const parity p = exponent_parity();
   const floats nan = xsimd::bitwise_cast<floats>(uint32s(0x7FC00000u));
-  const floats negative_result = xsimd::select(p.integral, xsimd::select(p.odd, negated(magnitude), magnitude), nan);
-  return xsimd::select(negative, negative_result, magnitude);
+  const floats negative_result = simd::select(p.integral, simd::select(p.odd, negated(magnitude), magnitude), nan);
+  return simd::select(negative, negative_result, magnitude);
 }
 
 /// |g|^e for a FLOAT32 result, g finite positive (any float), e = e_hi + e_lo finite (see
@@ -239,7 +239,7 @@ inline floats fourth_in_float(floats g) noexcept {
   const floats h = g * g;
   const floats l = square_error(g, h);
   const floats y = mul_add(h, h, h * (l + l));
-  return xsimd::select(magnitude_at_least(h, 0x5F800000u), h * h, y);  // 2^64
+  return simd::select(magnitude_at_least(h, 0x5F800000u), h * h, y);  // 2^64
 }
 #endif
 
@@ -271,8 +271,8 @@ inline floats canonical_nans_rare(floats x) noexcept {
 /// g^0.5, correctly rounded: sqrt differs from pow only at -0 (pow gives +0) and -Inf (pow
 /// gives +Inf). NaNs as the hardware makes them.
 inline floats exact_root(floats g) noexcept {
-  const floats root = xsimd::select(g == floats(0.0f), floats(0.0f), xsimd::sqrt(g));
-  return xsimd::select(bits_equal(g, 0xFF800000u), floats(INFINITY), root);
+  const floats root = simd::select(g == floats(0.0f), floats(0.0f), xsimd::sqrt(g));
+  return simd::select(bits_equal(g, 0xFF800000u), floats(INFINITY), root);
 }
 
 /// g^0.5 with NaNs canonical. With AVX-512, for g in [2^-100, FLT_MAX], from vrsqrt14ps's
@@ -337,8 +337,8 @@ floats cheap_power(floats g) noexcept {
   } else {
     static_assert(F == form::reciprocal_root, "a cheap form");
     floats y = in_double([](doubles v) { return doubles(1.0) / xsimd::sqrt(v); });
-    y = xsimd::select(g == floats(0.0f), floats(INFINITY), y);  // pow(-0, -0.5) = +Inf
-    return xsimd::select(bits_equal(g, 0xFF800000u), floats(0.0f), y);
+    y = simd::select(g == floats(0.0f), floats(INFINITY), y);  // pow(-0, -0.5) = +Inf
+    return simd::select(bits_equal(g, 0xFF800000u), floats(0.0f), y);
   }
 }
 
@@ -367,7 +367,7 @@ void store_patched(T* out, std::size_t i, floats y, float_mask special, Golden&&
     return;
   }
   alignas(64) float flags[width];
-  xsimd::select(special, floats(1.0f), floats(0.0f)).store_aligned(flags);
+  simd::select(special, floats(1.0f), floats(0.0f)).store_aligned(flags);
   alignas(64) T staged[width];
   store_floats(staged, y);
   for (std::size_t k = 0; k < width; ++k) out[i + k] = flags[k] != 0.0f ? golden(k) : staged[k];
@@ -386,15 +386,15 @@ DMLREF_DETAIL_ALWAYS_INLINE void powers(const floats* g, ExponentSource exponent
       for (std::size_t h = 0; h < N; ++h) {
         e[h] = load_floats(exponent, i + h * width);
         special[h] = special[h] | zero_inf_or_nan(e[h]);
-        finite_e[h] = xsimd::select(special[h], floats(0.0f), e[h]);
-        base[h] = xsimd::select(special[h], floats(1.0f), xsimd::abs(g[h]));
+        finite_e[h] = simd::select(special[h], floats(0.0f), e[h]);
+        base[h] = simd::select(special[h], floats(1.0f), xsimd::abs(g[h]));
       }
       pow_magnitudes_in_float_lanes<N, false>(base, finite_e, nullptr, magnitude);
       for (std::size_t h = 0; h < N; ++h) y[h] = with_sign(magnitude[h], g[h], [&] { return parity_of(e[h]); });
     } else {
       floats e_hi[N], e_lo[N];
       for (std::size_t h = 0; h < N; ++h) {
-        base[h] = xsimd::select(special[h], floats(1.0f), xsimd::abs(g[h]));
+        base[h] = simd::select(special[h], floats(1.0f), xsimd::abs(g[h]));
         exponent_pair<E>(exponent, i + h * width, e_hi[h], e_lo[h]);
       }
       pow_magnitudes_in_float_lanes<N, (sizeof(E) > 2)>(base, e_hi, e_lo, magnitude);
@@ -408,8 +408,8 @@ DMLREF_DETAIL_ALWAYS_INLINE void powers(const floats* g, ExponentSource exponent
     if constexpr (is_float_element_v<E>) {
       const floats e = load_floats(exponent, i);
       special[0] = special[0] | zero_inf_or_nan(e);
-      const floats finite_e = xsimd::select(special[0], floats(0.0f), e);
-      const floats b = xsimd::select(special[0], floats(1.0f), magnitude_base);
+      const floats finite_e = simd::select(special[0], floats(0.0f), e);
+      const floats b = simd::select(special[0], floats(1.0f), magnitude_base);
       if constexpr (std::is_same_v<T, float>) {
         magnitude[0] = magnitude_for_float(b, finite_e, floats(0.0f));
       } else {
@@ -417,7 +417,7 @@ DMLREF_DETAIL_ALWAYS_INLINE void powers(const floats* g, ExponentSource exponent
       }
       y[0] = with_sign(magnitude[0], g[0], [&] { return parity_of(e); });
     } else {
-      const floats b = xsimd::select(special[0], floats(1.0f), magnitude_base);
+      const floats b = simd::select(special[0], floats(1.0f), magnitude_base);
       if constexpr (std::is_same_v<T, float>) {
         floats e_hi, e_lo;
         exponent_pair<E>(exponent, i, e_hi, e_lo);
@@ -518,7 +518,7 @@ inline int32s power_mod_2_32(int32s x, uint32s e) noexcept {
   uint32s square = xsimd::bitwise_cast<uint32s>(x);
   while (xsimd::any(e != uint32s(0u))) {
     const auto bit = (e & uint32s(1u)) != uint32s(0u);
-    result = xsimd::select(bit, result * square, result);
+    result = simd::select(bit, result * square, result);
     square = square * square;
     e = e >> 1;
   }
@@ -591,12 +591,12 @@ struct kernel<ops::pow, T, T, E> {
     if constexpr (std::is_signed_v<E>) {
       // A negative exponent: 1 for x = 1, +-1 by parity for x = -1 (signed bases), else 0
       // (x = 0 is undefined; 0 is written, as golden does).
-      int32s reciprocal = xsimd::select(x == int32s(1), int32s(1), int32s(0));
+      int32s reciprocal = simd::select(x == int32s(1), int32s(1), int32s(0));
       if constexpr (std::is_signed_v<T>) {
         const auto odd = (e & int32s(1)) != int32s(0);
-        reciprocal = xsimd::select(x == int32s(-1), xsimd::select(odd, int32s(-1), int32s(1)), reciprocal);
+        reciprocal = simd::select(x == int32s(-1), simd::select(odd, int32s(-1), int32s(1)), reciprocal);
       }
-      y = xsimd::select(e < int32s(0), reciprocal, y);
+      y = simd::select(e < int32s(0), reciprocal, y);
     }
     if constexpr (sizeof(T) == 4) {
       y.store_unaligned(reinterpret_cast<std::int32_t*>(out + i));

@@ -166,8 +166,8 @@ DMLREF_DETAIL_ALWAYS_INLINE void pow_magnitudes_in_float_lanes(const floats* g, 
   }
   if (any_subnormal) {  // rare: only where present
     DMLREF_DETAIL_EACH_GROUP(h, N) {
-      bits[h] = xsimd::select(subnormal[h], bits_of(small_integers_as_floats(bits[h])), bits[h]);
-      bias[h] = xsimd::select(subnormal[h], uint32s(127 + 149), bias[h]);
+      bits[h] = simd::select(subnormal[h], bits_of(small_integers_as_floats(bits[h])), bits[h]);
+      bias[h] = simd::select(subnormal[h], uint32s(127 + 149), bias[h]);
     }
   }
   floats r[N], a[N], y[N];
@@ -237,9 +237,9 @@ DMLREF_DETAIL_ALWAYS_INLINE void pow_magnitudes_in_float_lanes(const floats* g, 
     // products of constants could be reassociated into 2^n, which overflows for n >= 128).
     const uint32s half = xsimd::bitwise_cast<uint32s>(xsimd::bitwise_cast<int32s>(n[h]) >> 1);
     const floats scaled = from_bits(bits_of(y_unscaled[h]) + (half << 23)) * power_of_two(n[h] - half);
-    const floats limit = xsimd::select(t_range[h] > floats(0.0f), floats(INFINITY), floats(0.0f));
-    result[h] = xsimd::select(normal_range, normal[h],
-                              xsimd::select(xsimd::abs(t_range[h]) > floats(152.0f), limit, scaled));
+    const floats limit = simd::select(t_range[h] > floats(0.0f), floats(INFINITY), floats(0.0f));
+    result[h] = simd::select(normal_range, normal[h],
+                              simd::select(xsimd::abs(t_range[h]) > floats(152.0f), limit, scaled));
   }
 }
 

@@ -49,6 +49,12 @@ inline floats divide(floats a, floats b) noexcept {
 #endif
 }
 
+// Without __OPTIMIZE__ (g++ -O0) GCC's _mm512_roundscale_ps/_pd are macros whose own
+// (__mmask16)-1 converts with a sign change; the warning is the header's, not these functions'.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wsign-conversion"
+#endif
 /// Lanes rounded to the nearest integer, ties to even, whatever the FPU's rounding mode.
 inline floats round_to_even(floats v) noexcept {
 #if defined(__AVX512F__)
@@ -72,6 +78,9 @@ inline doubles round_to_even(doubles v) noexcept {
   return xsimd::nearbyint(v);
 #endif
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 /// round(x / s) in double lanes, clamped to +-quotient_limit (NaN lanes stay NaN).
 inline doubles rounded_quotient(doubles x, doubles s) noexcept {
@@ -126,7 +135,7 @@ struct kernel<ops::quantize_linear, Out, In, S, Out> {
         doubles x0, x1, s0, s1;
         widen(xf, x0, x1);
         widen(sf, s0, s1);
-        q = xsimd::select(on_half, narrow(rounded_quotient(x0, s0), rounded_quotient(x1, s1)), q);
+        q = simd::select(on_half, narrow(rounded_quotient(x0, s0), rounded_quotient(x1, s1)), q);
       }
       q = xsimd::min(xsimd::max(q, floats(-limit)), floats(limit));
     }

@@ -36,7 +36,7 @@ int32s round_to_integral_bits(int32s bits) noexcept {
     else if constexpr (Mode == integral_rounding::nearest_even) return magnitude > half;
     else return magnitude >= half;
   }();
-  const int32s small = xsimd::select(to_one, one, int32s(0));
+  const int32s small = simd::select(to_one, one, int32s(0));
   // 1 <= |x| < 2^23: fraction_bits in [1, 23] (clamped there for the other lanes).
   const int32s fraction_bits =
       xsimd::min(xsimd::max(int32s(bias + mantissa_bits) - exponent_field, int32s(1)), int32s(mantissa_bits));
@@ -52,13 +52,13 @@ int32s round_to_integral_bits(int32s bits) noexcept {
       return fraction > half_unit || (fraction == half_unit && (truncated & unit) != int32s(0));
     else return fraction >= half_unit;
   }();
-  const int32s middle = xsimd::select(up, truncated + unit, truncated);
+  const int32s middle = simd::select(up, truncated + unit, truncated);
   const auto below_one = exponent_field < int32s(bias);
   const auto integral = exponent_field >= int32s(bias + mantissa_bits);  // infinities and NaN too
-  const int32s rounded = sign | xsimd::select(below_one, small, middle);
-  const int32s kept = xsimd::select(integral, bits, rounded);
+  const int32s rounded = sign | simd::select(below_one, small, middle);
+  const int32s kept = simd::select(integral, bits, rounded);
   const auto nan = magnitude > int32s(static_cast<std::int32_t>(F::infinity));
-  return xsimd::select(nan, int32s(static_cast<std::int32_t>(F::quiet_nan)), kept);
+  return simd::select(nan, int32s(static_cast<std::int32_t>(F::quiet_nan)), kept);
 }
 
 /// The kernel of an operator whose result, without ScaleBias, is round_to_integral<Mode>(x)

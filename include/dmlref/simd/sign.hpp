@@ -30,7 +30,7 @@ batch<U> sign_of_bits(batch<U> bits) noexcept {
   const batch<U> one = batch<U>(static_cast<U>(F::exponent_mask & (F::exponent_mask >> 1)));  // 1.0
   const batch<U> result = (bits & batch<U>(F::sign_mask)) | one;
   return xsimd::bitwise_cast<batch<U>>(
-      xsimd::select(nonzero_number, xsimd::bitwise_cast<batch<S>>(result), batch<S>(0)));
+      simd::select(nonzero_number, xsimd::bitwise_cast<batch<S>>(result), batch<S>(0)));
 }
 
 }  // namespace detail_sign

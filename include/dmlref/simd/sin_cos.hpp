@@ -86,7 +86,7 @@ DMLREF_DETAIL_ALWAYS_INLINE void block(const Op& op, const std::optional<scale_b
                                        Source in) {
   const floats g = detail_pow::scaled(load_floats(in, i), sb);
   const auto special = detail_pow::magnitude_at_least(g, 0x49800000u);  // |g| >= 2^20, Inf, NaN
-  const floats x = xsimd::select(special, floats(0.0f), g);
+  const floats x = simd::select(special, floats(0.0f), g);
   const reduced r = reduce_lanes(x);
   const int32s k = r.k;
   const doubles t_low = r.t_low, t_high = r.t_high;
@@ -94,7 +94,7 @@ DMLREF_DETAIL_ALWAYS_INLINE void block(const Op& op, const std::optional<scale_b
   const floats c = narrow(cos_poly(t_low), cos_poly(t_high));
   const uint32s q = xsimd::bitwise_cast<uint32s>(Cosine ? k + int32s(1) : k);
   const auto odd = detail_pow::as_float_mask((q & uint32s(1)) != uint32s(0));
-  const floats v = xsimd::select(odd, c, s);
+  const floats v = simd::select(odd, c, s);
   const uint32s sign = (q & uint32s(2)) << 30;
   const floats y = xsimd::bitwise_cast<floats>(detail_pow::bits_of(v) ^ sign);
   detail_pow::store_patched(out, i, y, special, [&](std::size_t n) { return op(detail_pow::element(in, i, n)); });

@@ -40,7 +40,7 @@ inline doubles sinh_magnitude(doubles a) noexcept {
   const doubles small = mul_add(a * z, p, a);
   const doubles e = exp2_for_float(a * doubles(0x1.71547652b82fep+0));
   const doubles large = doubles(0.5) * (e - doubles(1.0) / e);
-  return xsimd::select(a < doubles(0.5), small, large);
+  return simd::select(a < doubles(0.5), small, large);
 }
 
 inline doubles cosh_value(doubles g) noexcept {

@@ -36,7 +36,7 @@ struct kernel<ops::tan, T, T> {
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::tan& op, T* out, std::size_t i, Source in) {
     const floats g = detail_pow::scaled(load_floats(in, i), op.scale_and_bias);
     const auto special = detail_pow::magnitude_at_least(g, 0x49800000u);  // |g| >= 2^20, Inf, NaN
-    const floats x = xsimd::select(special, floats(0.0f), g);
+    const floats x = simd::select(special, floats(0.0f), g);
     const detail_sin_cos::reduced r = detail_sin_cos::reduce_lanes(x);
     const doubles s_low = detail_sin_cos::sin_poly(r.t_low), s_high = detail_sin_cos::sin_poly(r.t_high);
     const doubles c_low = detail_sin_cos::cos_poly(r.t_low), c_high = detail_sin_cos::cos_poly(r.t_high);
@@ -46,7 +46,7 @@ struct kernel<ops::tan, T, T> {
     const floats odd = negated(narrow(c_low / s_low, c_high / s_high));
     const auto is_odd =
         detail_pow::as_float_mask((xsimd::bitwise_cast<uint32s>(r.k) & uint32s(1)) != uint32s(0));
-    const floats y = xsimd::select(is_odd, odd, even);
+    const floats y = simd::select(is_odd, odd, even);
     detail_pow::store_patched(out, i, y, special, [&](std::size_t n) { return op(detail_pow::element(in, i, n)); });
   }
 };

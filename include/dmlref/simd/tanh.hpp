@@ -43,7 +43,7 @@ inline doubles tanh_magnitude(doubles x) noexcept {
   const doubles small = mul_add(a * z, p, a);
   const doubles e = exp2_for_float(a * doubles(0x1.71547652b82fep+1));  // 2 log2 e
   const doubles large = doubles(1.0) - doubles(2.0) / (e + doubles(1.0));
-  return xsimd::select(a < doubles(0.0625), small, large);
+  return simd::select(a < doubles(0.0625), small, large);
 }
 
 /// One block of tanh g for a T output: g's sign bit on tanh|g|, Inf and NaN lanes from golden.
@@ -52,7 +52,7 @@ DMLREF_DETAIL_ALWAYS_INLINE void block(const Op& op, const std::optional<scale_b
                                        Source in) {
   const floats g = detail_pow::scaled(load_floats(in, i), sb);
   const auto special = detail_pow::magnitude_at_least(g, 0x7F800000u);  // Inf, NaN
-  const floats x = xsimd::select(special, floats(0.0f), g);
+  const floats x = simd::select(special, floats(0.0f), g);
   doubles low, high;
   widen(x, low, high);
   const floats magnitude = narrow(tanh_magnitude(low), tanh_magnitude(high));
