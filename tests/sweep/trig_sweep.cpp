@@ -447,7 +447,7 @@ int main(int argc, char** argv) {
   if (stride == 0) stride = 1;
   if (threads == 0) threads = std::thread::hardware_concurrency();
   if (threads == 0) threads = 1;
-  if (search_log2 == 0) search_log2 = 36 - std::min(36, std::ilogb(static_cast<double>(stride)));
+  if (search_log2 == 0) search_log2 = static_cast<unsigned>(36 - std::min(36, std::ilogb(static_cast<double>(stride))));
   bool ok = true;
   if (only.empty() || only == "sin") ok = sweep<dmlref::ops::sin>(function::sin, stride, threads) && ok;
   if (only.empty() || only == "cos") ok = sweep<dmlref::ops::cos>(function::cos, stride, threads) && ok;
