@@ -3,7 +3,7 @@
 # of CMakePresets.json (each: configure, build, ctest; the ctest entries and their labels are
 # in cmake/dmlrefTests.cmake and cmake/dmlrefFuzzers.cmake).
 #
-#   default  gcc-release       g++ C++17 -O1 (the test sources -O0) -march=native: unit,
+#   default  gcc-release       g++ C++17 -O1 (the test sources -Og) -march=native: unit,
 #                              conformance (both paths), tools, Python, docs, examples
 #   --full   (CI, .ci/run)     the matrix: a compiler, a standard and an instruction set each:
 #            gcc-release-full  g++ C++17 -O2, the machine's widest kernels: gcc-release with the
