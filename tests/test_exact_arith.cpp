@@ -4,8 +4,8 @@
 //
 // Oracles:
 // - the hardware fused multiply-add (std::fma on floats rounds x * s + b once; on Windows
-//   without FMA, core/fma.hpp's route through double, which these cases check against fmaf
-//   wherever the C library's is exact), for
+//   without FMA, fma_in_double below, which these cases check against fmaf wherever the C
+//   library's is exact), for
 //   multiply -> add -> round_real<float> on floats;
 // - long double (64-bit significand on x86-64) for integer x times float s: x * s is exact
 //   there (|x| < 2^32 has at most 32 bits, s at most 24), the sum with b is formed with
@@ -23,7 +23,6 @@
 #include <random>
 #include <string>
 
-#include "dmlref/core/fma.hpp"
 #include "dmlref/core/float16.hpp"
 #include "dmlref/math/bigint.hpp"
 
@@ -161,6 +160,40 @@ float random_float(rng32& rng) {
   return bits_as<float>((rng() & 0x807FFFFFu) | (biased << 23));
 }
 
+
+/// x * y + z computed in double: the product of two floats is exact there; the sum's rounding
+/// error is recovered exactly (Knuth's TwoSum), and an inexact sum is replaced by its neighbour
+/// toward the exact one when its last bit is even (rounding to odd), whose one rounding to
+/// float's 24 bits is then the exact sum's (double keeps more than 24 + 1 bits). Valid for
+/// every float input: no intermediate overflows or underflows in double.
+inline float fma_in_double(float x, float y, float z) noexcept {
+  const double p = static_cast<double>(x) * static_cast<double>(y);
+  const double b = z;
+  const double s = p + b;
+  if (!std::isfinite(s)) return static_cast<float>(s);
+  const double bb = s - p;
+  const double e = (p - (s - bb)) + (b - bb);  // s + e == p + b exactly
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &s, sizeof bits);
+  if (e != 0 && (bits & 1u) == 0) {
+    bits = (e > 0) == (s > 0) ? bits + 1 : bits - 1;  // one unit of s's magnitude toward p + b
+    double odd = 0;
+    std::memcpy(&odd, &bits, sizeof odd);
+    return static_cast<float>(odd);
+  }
+  return static_cast<float>(s);
+}
+
+/// x * y + z rounded once: fmaf where it is exact (the FMA instruction, or a C library other
+/// than MinGW-w64's, whose fmaf rounds the product first), fma_in_double otherwise.
+inline float fma_once(float x, float y, float z) noexcept {
+#if defined(__FMA__) || !defined(_WIN32)
+  return std::fma(x, y, z);
+#else
+  return fma_in_double(x, y, z);
+#endif
+}
+
 }  // namespace
 
 TEST_CASE("exact arith: multiply + add + round_real<float> matches fmaf") {
@@ -168,9 +201,9 @@ TEST_CASE("exact arith: multiply + add + round_real<float> matches fmaf") {
   int mismatches = 0;
   long long cancellations = 0;
   auto check = [&](float x, float s, float b) {
-    const float want = dmlref::detail::fma_once(x, s, b);
+    const float want = fma_once(x, s, b);
     const float got = library_fma(x, s, b);
-    const float in_double = dmlref::detail::fma_in_double(x, s, b);
+    const float in_double = fma_in_double(x, s, b);
     if ((!same_float(got, want) || !same_float(in_double, want)) && mismatches++ < 10) {
       CHECK_MESSAGE(false, "fma(" << hex(bits_as<std::uint32_t>(x)) << ", "
                                   << hex(bits_as<std::uint32_t>(s)) << ", "
@@ -267,9 +300,9 @@ TEST_CASE("exact arith: every FLOAT16 x * s + b, both routes against fmaf") {
     for (const float b : biases) {
       for (std::uint32_t h = 0; h < 65536; ++h) {
         const auto x = dmlref::float16::from_bits(static_cast<std::uint16_t>(h));
-        const float want = dmlref::detail::fma_once(static_cast<float>(x), s, b);
+        const float want = fma_once(static_cast<float>(x), s, b);
         const float got = library_fma(x, s, b);
-        const float in_double = dmlref::detail::fma_in_double(static_cast<float>(x), s, b);
+        const float in_double = fma_in_double(static_cast<float>(x), s, b);
         ++count;
         if ((!same_float(got, want) || !same_float(in_double, want)) && mismatches++ < 10) {
           CHECK_MESSAGE(false, "fma(half " << hex(h) << ", " << hex(bits_as<std::uint32_t>(s)) << ", "

@@ -5,7 +5,8 @@
 //
 // How:
 // - g = x, or fma(x, Scale, Bias) with one rounding (the FMA instruction where the target
-//   has it, detail::fma_once otherwise: core/fma.hpp).
+//   has it, golden's exact math::multiply_add_rounded otherwise, never the C library's fmaf,
+//   which is not exact everywhere: MinGW-w64's rounds the product first).
 // - CONSTANT_POW takes a cheap form for the exponents 0, 1, 2, 3, 4, 0.5, -0.5, -1, -2:
 //   products and square roots in float or in double lanes, each within 1 ULP of the
 //   correctly rounded result (x^2 in float and sqrt are correctly rounded; x^3 is (x x) x
@@ -36,7 +37,7 @@
 #include <type_traits>
 
 #include "dmlref/core/bits.hpp"
-#include "dmlref/core/fma.hpp"
+#include "dmlref/math/exact_arith.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/pow.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
@@ -112,7 +113,7 @@ inline floats scaled(floats x, const std::optional<scale_bias>& sb) noexcept {
 #else
   alignas(64) float lanes[width];
   x.store_aligned(lanes);
-  for (auto& v : lanes) v = dmlref::detail::fma_once(v, sb->scale, sb->bias);
+  for (auto& v : lanes) v = math::multiply_add_rounded(v, sb->scale, sb->bias);
   return floats::load_aligned(lanes);
 #endif
 }
