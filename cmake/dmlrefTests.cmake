@@ -115,6 +115,14 @@ if(TARGET dmlref-eval)
   set_tests_properties(conformance.eval.compare-names-nan PROPERTIES LABELS conformance)
 endif()
 
+# ---- isa: the fast kernels dmlref-eval chose for this CPU, every variant built in (DMLREF_RUNTIME_ISAS)
+# on every generated case, and AVX instructions only in the variants' own functions.
+if(TARGET dmlref-eval AND DMLREF_PYTHON3 AND _native)
+  add_test(NAME isa.dispatch
+    COMMAND "${DMLREF_PYTHON3}" "${_src}/tests/isa/check_dispatch.py" $<TARGET_FILE:dmlref-eval>)
+  set_tests_properties(isa.dispatch PROPERTIES LABELS isa)
+endif()
+
 # ---- tools: dmlref-eval as a user meets it (tests/tools/, pytest with numpy: its command line,
 # .npy files numpy writes, reports, generate, and the message of each bad input).
 if(TARGET dmlref-eval AND DMLREF_PYTHON3 AND _native)

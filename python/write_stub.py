@@ -23,6 +23,7 @@ from . import testing as testing
 __version__: str
 MAX_THREADS: int
 MIN_ELEMENTS_PER_THREAD: int
+FAST_KERNELS: str
 operators: Tuple[str, ...]
 directml_operators: Tuple[str, ...]
 

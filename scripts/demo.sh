@@ -63,6 +63,7 @@ show() {
 if [ ! -x "$eval_tool" ]; then
   echo "(dmlref-eval not built yet: tools/dmlref-eval/ has no sources)"
 else
+  show "$eval_tool" --version  # names the fast kernels this CPU runs (DMLREF_RUNTIME_ISAS)
   cases=()
   for f in "$ROOT"/examples/cases/*.json; do
     grep -q '"dmlref-case/1"' "$f" && cases+=("$f")

@@ -32,7 +32,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 1
 case "${1:-}" in
   "") MODE=default; PRESETS=(gcc-release); DEPS=() ;;
-  --full) MODE=full; PRESETS=(gcc-release-full clang-asan mingw-wine); DEPS=(--full) ;;
+  --full) MODE=full; PRESETS=(gcc-release-full clang-asan gcc-portable mingw-wine); DEPS=(--full) ;;
   *) echo "usage: $0 [--full]" >&2; exit 2 ;;
 esac
 JOBS=${DMLREF_JOBS:-2}

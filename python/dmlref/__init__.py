@@ -46,12 +46,16 @@ import numpy as _np
 from . import _dmlref
 
 __all__ = ["operators", "execute", "compare", "compare_golden", "Report", "Mismatch", "MAX_THREADS",
-           "MIN_ELEMENTS_PER_THREAD"]
+           "MIN_ELEMENTS_PER_THREAD", "FAST_KERNELS"]
 __version__ = _dmlref.version
 #: threads= takes 0 (one per hardware thread) to MAX_THREADS.
 MAX_THREADS = _dmlref.max_threads
 #: A call uses at most one thread per MIN_ELEMENTS_PER_THREAD elements of its result.
 MIN_ELEMENTS_PER_THREAD = _dmlref.min_elements_per_thread
+#: The fast path's kernels this process runs: "baseline" (the module's own compiler flags), or
+#: the widest instruction-set variant built in that the CPU runs ("avx2", "avx512",
+#: "avx512fp16"; built with CMake's DMLREF_RUNTIME_ISAS, capped by the DMLREF_ISA variable).
+FAST_KERNELS = _dmlref.fast_kernels
 
 # ---- one function per operator ------------------------------------------------------------------
 

@@ -40,6 +40,7 @@
 #include "dmlref/core/type_list.hpp"
 #include "dmlref/dml/attributes.hpp"
 #include "dmlref/dml/execute.hpp"
+#include "dmlref/dml/isa_variants.hpp"
 #include "dmlref/dml/schema.hpp"
 #include "dmlref/oracle/compare.hpp"
 #include "dmlref/oracle/report_text.hpp"
@@ -1042,6 +1043,7 @@ PYBIND11_MODULE(_dmlref, m) {
   m.doc() = "dmlref's compiled core; use the package dmlref";
   m.attr("version") = std::string(DMLREF_VERSION_STRING);
   m.attr("max_threads") = dmlref::max_threads;
+  m.attr("fast_kernels") = std::string(dmlref::dml::name_of(dmlref::dml::selected_isa_variant()));
   m.attr("min_elements_per_thread") = dmlref::min_elements_per_thread;
   m.def(
       "find_operator", [](const std::string& name) { return std::string(dml::find_schema(find_operator(name))->name); },

@@ -55,3 +55,12 @@ def test_metadata_stub_and_py_typed_are_installed(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(site)}
     out = subprocess.run([sys.executable, "-c", probe], env=env, check=True, capture_output=True, text=True).stdout.split()
     assert out[0] == out[1] == dmlref.__version__ and out[2].startswith(str(site))
+
+
+def test_fast_kernels_name_the_variant_and_follow_the_cap():
+    # The module names the fast kernels it runs; DMLREF_ISA=baseline caps any build to its own.
+    assert dmlref.FAST_KERNELS in ("baseline", "avx2", "avx512", "avx512fp16")
+    env = dict(os.environ, DMLREF_ISA="baseline")
+    code = "import dmlref, numpy as np; print(dmlref.FAST_KERNELS, dmlref.sqrt(np.float32([4]), path='fast')[0])"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["baseline", "2.0"]

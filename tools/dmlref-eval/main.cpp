@@ -31,7 +31,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/core/path.hpp"
+#include "dmlref/dml/isa_variants.hpp"
 #include "dmlref/io/check.hpp"
 #include "dmlref/io/generate.hpp"
 #include "dmlref/io/normal_values.hpp"
@@ -517,6 +519,18 @@ void add_comparison_options(CLI::App& command, options& o) {
       ->check([](const std::string& v) { return v.empty() ? std::string("--report takes a format and a file") : std::string(); });
 }
 
+/// The fast path's kernels this run takes, among the variants built in (dml/isa_variants.hpp):
+/// "fast kernels: avx512 (built: baseline avx2 avx512; baseline: isa_sse2)".
+std::string fast_kernels_line() {
+  using dmlref::dml::isa_variant;
+  std::string built;
+  for (auto v : {isa_variant::baseline, isa_variant::avx2, isa_variant::avx512, isa_variant::avx512fp16}) {
+    if (dmlref::dml::compiled_in(v)) built += std::string(built.empty() ? "" : " ") + dmlref::dml::name_of(v);
+  }
+  return std::string("fast kernels: ") + dmlref::dml::name_of(dmlref::dml::selected_isa_variant()) +
+         " (built: " + built + "; baseline: " + DMLREF_ISA_NAME + ")";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -524,7 +538,7 @@ int main(int argc, char** argv) {
   CLI::App app{"dmlref-eval: DirectML element-wise operators evaluated exactly, for harnesses in any language.\n"
                "Cases are JSON files of the format dmlref-case/1 (docs/case-format.md).",
                "dmlref-eval"};
-  app.set_version_flag("--version", std::string("dmlref-eval ") + dmlref::version_string);
+  app.set_version_flag("--version", std::string("dmlref-eval ") + dmlref::version_string + "\n" + fast_kernels_line());
   // Options are -x and --name on every system. On Windows CLI11 would also read /name as an
   // option, and so take a path such as /dir/case.json (as Wine and MSYS2 write them) for one.
   // The subcommands, added below, inherit this.

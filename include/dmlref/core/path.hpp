@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <string>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/core/status.hpp"
 
 namespace dmlref {
@@ -39,10 +40,15 @@ struct golden_path {
   /// This path on up to n threads (0: one per hardware thread).
   constexpr threaded_path<golden_path> threads(std::uint32_t n) const noexcept;
 };
+/// The fast path's tag lives beside its kernels in this translation unit's instruction-set
+/// namespace (dmlref/core/isa.hpp), so every function instantiated for it (run_operator, the
+/// runtime layer's execution) is a distinct symbol per instruction set too.
+inline namespace DMLREF_ISA_NAMESPACE {
 struct fast_path {
   /// This path on up to n threads (0: one per hardware thread).
   constexpr threaded_path<fast_path> threads(std::uint32_t n) const noexcept;
 };
+}  // namespace DMLREF_ISA_NAMESPACE
 
 /// Path (golden_path or fast_path) on up to `requested` threads.
 template <class Path>
@@ -58,7 +64,9 @@ constexpr threaded_path<golden_path> golden_path::threads(std::uint32_t n) const
 constexpr threaded_path<fast_path> fast_path::threads(std::uint32_t n) const noexcept { return {n}; }
 
 inline constexpr golden_path golden{};
+inline namespace DMLREF_ISA_NAMESPACE {
 inline constexpr fast_path fast{};
+}  // namespace DMLREF_ISA_NAMESPACE
 
 template <class P>
 inline constexpr bool is_path_v = false;

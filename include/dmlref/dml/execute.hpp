@@ -16,10 +16,12 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "dmlref/api/run_operator.hpp"
 #include "dmlref/dml/dispatch.hpp"
+#include "dmlref/dml/isa_variants.hpp"
 #include "dmlref/dml/validate.hpp"
 #include "dmlref/loops/parallel.hpp"
 
@@ -60,6 +62,7 @@ status defined_elements(const validated_operation& v, const void* const* inputs,
 /// extern everywhere else.
 template <class Op>
 struct operation_run {
+  using op = Op;
   using inputs = const input_binding*;
   using outputs = const output_binding*;
   static status run(golden_path, const validated_operation&, inputs, outputs);
@@ -78,6 +81,22 @@ status operation_run<Op>::run(fast_path p, const validated_operation& v, inputs 
 template <class Op>
 status operation_run<Op>::defined(const validated_operation& v, const void* const* inputs, bool* mask) {
   return defined_elements<Op>(v, inputs, mask);
+}
+
+/// Op's fast path compiled for the instruction-set variant V (dml/isa_variants.hpp): defined
+/// only in translation units compiled with V's flags (dml/execute_once.hpp's
+/// DMLREF_INSTANTIATE_ISA_VARIANT), declared extern in the rest of a program built with
+/// DMLREF_RUNTIME_ISAS.
+template <class Op, isa_variant V>
+struct fast_run_on {
+  static status run(const validated_operation&, const input_binding*, const output_binding*);
+};
+
+template <class Op, isa_variant V>
+status fast_run_on<Op, V>::run(const validated_operation& v, const input_binding* in, const output_binding* out) {
+  static_assert(V != isa_variant::baseline && V == variant_of_this_translation_unit(),
+                "a variant's kernels compile only with that variant's flags (dml/isa_variants.hpp)");
+  return run_operation<Op>(fast_path{}, v, in, out);
 }
 
 /// Runs one part of an operation (a validated operation of its own, on its own bindings).
@@ -187,6 +206,30 @@ status with_operation_run(const validated_operation& v, F&& f) {
   return result;
 }
 
+/// Runs v on the plain path Path; the fast path's kernels are variant's.
+template <class Path>
+status run_plain(Path path, isa_variant variant, const validated_operation& v, const input_binding* inputs,
+                 const output_binding* outputs) {
+  return with_operation_run(v, [&](auto run) {
+    using Op = typename decltype(run)::op;
+    if constexpr (std::is_same_v<Path, fast_path>) {
+      switch (variant) {
+#if defined(DMLREF_RUNTIME_ISA_AVX2) && DMLREF_RUNTIME_ISA_AVX2
+        case isa_variant::avx2: return fast_run_on<Op, isa_variant::avx2>::run(v, inputs, outputs);
+#endif
+#if defined(DMLREF_RUNTIME_ISA_AVX512) && DMLREF_RUNTIME_ISA_AVX512
+        case isa_variant::avx512: return fast_run_on<Op, isa_variant::avx512>::run(v, inputs, outputs);
+#endif
+#if defined(DMLREF_RUNTIME_ISA_AVX512FP16) && DMLREF_RUNTIME_ISA_AVX512FP16
+        case isa_variant::avx512fp16: return fast_run_on<Op, isa_variant::avx512fp16>::run(v, inputs, outputs);
+#endif
+        default: break;
+      }
+    }
+    return decltype(run)::run(path, v, inputs, outputs);
+  });
+}
+
 }  // namespace detail
 
 /// Runs a validated operation on bindings that passed validate_bindings. Fails, writing
@@ -197,7 +240,7 @@ status run_validated(Path path, const validated_operation& v, const input_bindin
                      const output_binding* outputs) {
   static_assert(is_path_v<Path>, "the first argument is dmlref::golden or dmlref::fast (or either's .threads(n))");
   if (auto s = validate_path(path); !s.ok()) return s;
-  return detail::with_operation_run(v, [&](auto run) { return decltype(run)::run(path, v, inputs, outputs); });
+  return detail::run_plain(path, selected_isa_variant(), v, inputs, outputs);
 }
 
 /// The same on threads: parts of v, each run on the plain path (detail::run_in_parts).
@@ -205,11 +248,12 @@ template <class Path>
 status run_validated(threaded_path<Path> path, const validated_operation& v, const input_binding* inputs,
                      const output_binding* outputs) {
   if (auto s = validate_path(path); !s.ok()) return s;
-  const detail::part_runner run_part = [](const void*, const validated_operation& part, const input_binding* in,
-                                          const output_binding* out) {
-    return detail::with_operation_run(part, [&](auto run) { return decltype(run)::run(Path{}, part, in, out); });
+  const isa_variant variant = selected_isa_variant();
+  const detail::part_runner run_part = [](const void* context, const validated_operation& part,
+                                          const input_binding* in, const output_binding* out) {
+    return detail::run_plain(Path{}, *static_cast<const isa_variant*>(context), part, in, out);
   };
-  return detail::run_in_parts(v, path.requested, inputs, outputs, run_part, nullptr);
+  return detail::run_in_parts(v, path.requested, inputs, outputs, run_part, &variant);
 }
 
 /// Which elements of v the operator's contract defines: mask[k] is false where the result is

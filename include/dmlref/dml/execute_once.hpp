@@ -33,6 +33,8 @@ template <std::size_t Index>
 struct unused_slot {};
 template <std::size_t Index>
 struct operation_run<unused_slot<Index>> {};
+template <std::size_t Index, isa_variant V>
+struct fast_run_on<unused_slot<Index>, V> {};
 
 template <std::size_t Index, bool = (Index < ops::operators::size)>
 struct slot_operator {
@@ -63,7 +65,19 @@ using registry_slot = typename slot_operator<Index>::type;
 #define DMLREF_DETAIL_DEFINE_SLOT(i) \
   template struct dmlref::dml::detail::operation_run<dmlref::dml::detail::registry_slot<(i)>>;
 
-#if defined(DMLREF_INSTANTIATE_EXECUTE)
+#if defined(DMLREF_INSTANTIATE_ISA_VARIANT)
+// A translation unit of an instruction-set variant (DMLREF_RUNTIME_ISAS) holds that variant's
+// fast_run_on for its shard of the registry and nothing else of the runtime layer.
+#undef DMLREF_DETAIL_DEFINE_SLOT
+#define DMLREF_DETAIL_DEFINE_SLOT(i)                                                            \
+  template struct dmlref::dml::detail::fast_run_on<dmlref::dml::detail::registry_slot<(i)>, \
+                                                   dmlref::dml::isa_variant::DMLREF_INSTANTIATE_ISA_VARIANT>;
+static_assert(dmlref::dml::isa_variant::DMLREF_INSTANTIATE_ISA_VARIANT ==
+                  dmlref::dml::variant_of_this_translation_unit(),
+              "DMLREF_INSTANTIATE_ISA_VARIANT's translation unit is compiled with that variant's flags");
+#endif
+
+#if defined(DMLREF_INSTANTIATE_EXECUTE) && !defined(DMLREF_INSTANTIATE_ISA_VARIANT)
 DMLREF_DETAIL_EVERY_SLOT(DMLREF_DETAIL_DEFINE_SLOT)
 #elif defined(DMLREF_INSTANTIATE_EXECUTE_SHARD)
 #if !defined(DMLREF_EXECUTE_SHARDS) || DMLREF_INSTANTIATE_EXECUTE_SHARD < 0 || \
@@ -78,14 +92,41 @@ DMLREF_DETAIL_EVERY_SLOT(DMLREF_DETAIL_DEFINE_SLOT)
                             static_cast<std::size_t>(DMLREF_EXECUTE_SHARDS) * static_cast<std::size_t>(j))
 DMLREF_DETAIL_EIGHT_SLOTS(DMLREF_DETAIL_SHARD_SLOT, 0) DMLREF_DETAIL_EIGHT_SLOTS(DMLREF_DETAIL_SHARD_SLOT, 8)
 #undef DMLREF_DETAIL_SHARD_SLOT
-#else
+#endif
+#if !defined(DMLREF_INSTANTIATE_EXECUTE) && !defined(DMLREF_INSTANTIATE_EXECUTE_SHARD) || \
+    defined(DMLREF_INSTANTIATE_ISA_VARIANT)
 DMLREF_DETAIL_EVERY_SLOT(DMLREF_DETAIL_DECLARE_SLOT)
+#endif
+
+// The instruction-set variants' fast paths (dml/isa_variants.hpp), defined in their own
+// translation units (not declared in those, which define one of them).
+#if !defined(DMLREF_INSTANTIATE_ISA_VARIANT)
+#define DMLREF_DETAIL_DECLARE_VARIANT_SLOT(i, variant) \
+  extern template struct dmlref::dml::detail::fast_run_on<dmlref::dml::detail::registry_slot<(i)>, variant>;
+#if defined(DMLREF_RUNTIME_ISA_AVX2) && DMLREF_RUNTIME_ISA_AVX2
+#define DMLREF_DETAIL_DECLARE_AVX2_SLOT(i) DMLREF_DETAIL_DECLARE_VARIANT_SLOT(i, dmlref::dml::isa_variant::avx2)
+DMLREF_DETAIL_EVERY_SLOT(DMLREF_DETAIL_DECLARE_AVX2_SLOT)
+#undef DMLREF_DETAIL_DECLARE_AVX2_SLOT
+#endif
+#if defined(DMLREF_RUNTIME_ISA_AVX512) && DMLREF_RUNTIME_ISA_AVX512
+#define DMLREF_DETAIL_DECLARE_AVX512_SLOT(i) DMLREF_DETAIL_DECLARE_VARIANT_SLOT(i, dmlref::dml::isa_variant::avx512)
+DMLREF_DETAIL_EVERY_SLOT(DMLREF_DETAIL_DECLARE_AVX512_SLOT)
+#undef DMLREF_DETAIL_DECLARE_AVX512_SLOT
+#endif
+#if defined(DMLREF_RUNTIME_ISA_AVX512FP16) && DMLREF_RUNTIME_ISA_AVX512FP16
+#define DMLREF_DETAIL_DECLARE_AVX512FP16_SLOT(i) \
+  DMLREF_DETAIL_DECLARE_VARIANT_SLOT(i, dmlref::dml::isa_variant::avx512fp16)
+DMLREF_DETAIL_EVERY_SLOT(DMLREF_DETAIL_DECLARE_AVX512FP16_SLOT)
+#undef DMLREF_DETAIL_DECLARE_AVX512FP16_SLOT
+#endif
+#undef DMLREF_DETAIL_DECLARE_VARIANT_SLOT
 #endif
 
 // ADD1's fused activations (ops::fused_activations: every activation's golden functor, reached
 // by validating any descriptor) go with the first shard.
-#if defined(DMLREF_INSTANTIATE_EXECUTE) || \
-    (defined(DMLREF_INSTANTIATE_EXECUTE_SHARD) && DMLREF_INSTANTIATE_EXECUTE_SHARD == 0)
+#if !defined(DMLREF_INSTANTIATE_ISA_VARIANT) &&  \
+    (defined(DMLREF_INSTANTIATE_EXECUTE) || \
+     (defined(DMLREF_INSTANTIATE_EXECUTE_SHARD) && DMLREF_INSTANTIATE_EXECUTE_SHARD == 0))
 template struct dmlref::ops::fused_activations<dmlref::dml::attribute_values>;
 #else
 extern template struct dmlref::ops::fused_activations<dmlref::dml::attribute_values>;

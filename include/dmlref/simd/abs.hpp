@@ -7,11 +7,13 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/abs.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::abs, T, T> : bit_lanes_kernel<T, true> {
@@ -33,4 +35,5 @@ struct kernel<ops::abs, T, T> : bit_lanes_kernel<T, true> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/acos.hpp"
 #include "dmlref/simd/asin.hpp"
 #include "dmlref/simd/atan.hpp"
@@ -22,6 +23,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::acos, T, T> {
@@ -47,4 +49,5 @@ struct kernel<ops::acos, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

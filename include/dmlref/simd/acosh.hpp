@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/acosh.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
 #include "dmlref/simd/hyperbolic_lanes.hpp"
@@ -24,6 +25,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_acosh {
 
@@ -53,4 +55,5 @@ struct kernel<ops::acosh, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_celu.hpp"
 #include "dmlref/simd/activation_elu.hpp"
 #include "dmlref/simd/activation_lanes.hpp"
@@ -25,6 +26,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::activation_celu, T, T>
@@ -49,4 +51,5 @@ struct kernel<ops::activation_celu, T, T>
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_elu.hpp"
 #include "dmlref/simd/activation_lanes.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
@@ -25,6 +26,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_activation_elu {
 
@@ -59,4 +61,5 @@ struct kernel<ops::activation_elu, T, T> : activation_lanes<kernel<ops::activati
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

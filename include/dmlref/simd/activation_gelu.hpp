@@ -27,6 +27,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_gelu.hpp"
 #include "dmlref/simd/activation_lanes.hpp"
 #include "dmlref/simd/erf.hpp"
@@ -36,6 +37,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_activation_gelu {
 
@@ -69,4 +71,5 @@ struct kernel<ops::activation_gelu, T, T>
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

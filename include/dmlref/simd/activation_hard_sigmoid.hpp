@@ -5,11 +5,13 @@
 // 1 ULP. NaN lanes made canonical.
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_hard_sigmoid.hpp"
 #include "dmlref/simd/float_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_activation_hard_sigmoid {
 /// max(0, min(v, 1)) with NaN kept and every result at or below 0 written as +0.
@@ -32,4 +34,5 @@ template <>
 struct kernel<ops::activation_hard_sigmoid, float16, float16>
     : detail_float_lanes::unary_kernel<detail_activation_hard_sigmoid::in_double_lanes, float16> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

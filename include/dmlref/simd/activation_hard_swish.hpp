@@ -4,12 +4,14 @@
 // rounded once more to the output type; within 1 ULP. NaN lanes made canonical.
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_hard_swish.hpp"
 #include "dmlref/simd/activation_hard_sigmoid.hpp"
 #include "dmlref/simd/float_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_activation_hard_swish {
 struct in_double_lanes {
@@ -29,4 +31,5 @@ template <>
 struct kernel<ops::activation_hard_swish, float16, float16>
     : detail_float_lanes::unary_kernel<detail_activation_hard_swish::in_double_lanes, float16> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

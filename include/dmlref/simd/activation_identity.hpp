@@ -4,11 +4,13 @@
 
 #include <cstddef>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_identity.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::activation_identity, T, T> : bit_lanes_kernel<T, true> {
@@ -20,4 +22,5 @@ struct kernel<ops::activation_identity, T, T> : bit_lanes_kernel<T, true> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

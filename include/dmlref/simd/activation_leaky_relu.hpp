@@ -5,11 +5,13 @@
 // 1 ULP). NaN lanes made canonical.
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_leaky_relu.hpp"
 #include "dmlref/simd/float_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_activation_leaky_relu {
 struct in_float_lanes {
@@ -34,4 +36,5 @@ template <>
 struct kernel<ops::activation_leaky_relu, float16, float16>
     : detail_float_lanes::unary_kernel<detail_activation_leaky_relu::in_double_lanes, float16> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

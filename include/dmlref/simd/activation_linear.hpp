@@ -4,11 +4,13 @@
 // NaN lanes made canonical.
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_linear.hpp"
 #include "dmlref/simd/float_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_activation_linear {
 struct in_double_lanes {
@@ -27,4 +29,5 @@ template <>
 struct kernel<ops::activation_linear, float16, float16>
     : detail_float_lanes::unary_kernel<detail_activation_linear::in_double_lanes, float16> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

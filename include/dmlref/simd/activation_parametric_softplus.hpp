@@ -16,6 +16,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_parametric_softplus.hpp"
 #include "dmlref/simd/activation_lanes.hpp"
 #include "dmlref/simd/activation_softplus.hpp"
@@ -24,6 +25,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::activation_parametric_softplus, T, T>
@@ -43,4 +45,5 @@ struct kernel<ops::activation_parametric_softplus, T, T>
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

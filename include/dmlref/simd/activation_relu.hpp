@@ -2,12 +2,14 @@
 // ACTIVATION_RELU in vector lanes (contract: ops/activation_relu.hpp): CLIP's kernel with
 // Min 0 and no Max (simd/clip.hpp), exact for every type.
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_relu.hpp"
 #include "dmlref/ops/clip.hpp"
 #include "dmlref/simd/clip.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::activation_relu, T, T> {
@@ -22,4 +24,5 @@ struct kernel<ops::activation_relu, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -8,12 +8,14 @@
 #include <type_traits>
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/activation_relu_grad.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::activation_relu_grad, T, T, T> {
@@ -34,4 +36,5 @@ struct kernel<ops::activation_relu_grad, T, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_scaled_elu.hpp"
 #include "dmlref/simd/activation_elu.hpp"
 #include "dmlref/simd/activation_lanes.hpp"
@@ -21,6 +22,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::activation_scaled_elu, T, T>
@@ -43,4 +45,5 @@ struct kernel<ops::activation_scaled_elu, T, T>
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

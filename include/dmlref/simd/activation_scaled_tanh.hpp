@@ -19,6 +19,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_scaled_tanh.hpp"
 #include "dmlref/simd/activation_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
@@ -27,6 +28,7 @@
 #include "dmlref/simd/tanh.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::activation_scaled_tanh, T, T>
@@ -53,4 +55,5 @@ struct kernel<ops::activation_scaled_tanh, T, T>
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

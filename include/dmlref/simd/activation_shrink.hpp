@@ -5,11 +5,13 @@
 // otherwise. NaN lanes made canonical. Integers run the golden kernel.
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_shrink.hpp"
 #include "dmlref/simd/float_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_activation_shrink {
 struct in_float_lanes {
@@ -36,4 +38,5 @@ template <>
 struct kernel<ops::activation_shrink, float16, float16>
     : detail_float_lanes::unary_kernel<detail_activation_shrink::in_double_lanes, float16> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

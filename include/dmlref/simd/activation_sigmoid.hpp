@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_sigmoid.hpp"
 #include "dmlref/simd/activation_lanes.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
@@ -21,6 +22,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::activation_sigmoid, T, T>
@@ -34,4 +36,5 @@ struct kernel<ops::activation_sigmoid, T, T>
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -16,6 +16,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_softplus.hpp"
 #include "dmlref/simd/activation_lanes.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
@@ -24,6 +25,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_activation_softplus {
 
@@ -57,4 +59,5 @@ struct kernel<ops::activation_softplus, T, T>
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

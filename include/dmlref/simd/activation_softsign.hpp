@@ -6,11 +6,13 @@
 #include <limits>
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_softsign.hpp"
 #include "dmlref/simd/float_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_activation_softsign {
 struct in_double_lanes {
@@ -33,4 +35,5 @@ template <>
 struct kernel<ops::activation_softsign, float16, float16>
     : detail_float_lanes::unary_kernel<detail_activation_softsign::in_double_lanes, float16> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -18,6 +18,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_swish.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
 #include "dmlref/simd/kernel.hpp"
@@ -25,6 +26,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::activation_swish, T, T> {
@@ -52,4 +54,5 @@ struct kernel<ops::activation_swish, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

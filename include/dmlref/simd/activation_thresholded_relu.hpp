@@ -3,11 +3,13 @@
 // x > Alpha compared in FLOAT32 lanes (FLOAT16 widened exactly), x kept or +0 written; exact.
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_thresholded_relu.hpp"
 #include "dmlref/simd/float_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_activation_thresholded_relu {
 struct in_float_lanes {
@@ -25,4 +27,5 @@ template <>
 struct kernel<ops::activation_thresholded_relu, float16, float16>
     : detail_float_lanes::unary_kernel<detail_activation_thresholded_relu::in_float_lanes, float16> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -9,11 +9,13 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/add.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_arithmetic {
 
@@ -72,4 +74,5 @@ struct kernel<ops::add, T, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

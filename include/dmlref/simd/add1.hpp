@@ -5,11 +5,13 @@
 
 #include <cstddef>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/add1.hpp"
 #include "dmlref/simd/add.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::add1, T, T, T> {
@@ -25,4 +27,5 @@ struct kernel<ops::add1, T, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

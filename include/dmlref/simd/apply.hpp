@@ -27,12 +27,14 @@
 #include <utility>
 
 #include "dmlref/core/bits.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/loops/for_each_row.hpp"
 #include "dmlref/loops/operand.hpp"
 #include "dmlref/simd/lanes.hpp"
 #include "dmlref/simd/stream.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 inline constexpr std::size_t chunk = 512;  // a multiple of every kernel's step
 
@@ -262,4 +264,5 @@ void apply(const Op& op, std::uint32_t rank, const std::uint32_t* sizes, const l
   detail_apply::apply_indexed<Kernel>(op, rank, sizes, out, std::index_sequence_for<Ins...>{}, ins...);
 }
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -10,10 +10,12 @@
 #include <type_traits>
 
 #include "dmlref/core/intrinsics.hpp"
+#include "dmlref/core/isa.hpp"
 
 #include <xsimd/xsimd.hpp>
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 using arch = xsimd::default_arch;
 template <class T>
@@ -113,4 +115,5 @@ inline floats canonical_nans(floats x) noexcept {
   return xsimd::bitwise_cast<floats>(select(nan, int32s(0x7FC00000), bits));
 }
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

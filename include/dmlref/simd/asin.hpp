@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/asin.hpp"
 #include "dmlref/simd/atan.hpp"
 #include "dmlref/simd/kernel.hpp"
@@ -21,6 +22,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_asin {
 
@@ -53,4 +55,5 @@ struct kernel<ops::asin, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/atan_yx.hpp"
 #include "dmlref/simd/atan.hpp"
 #include "dmlref/simd/kernel.hpp"
@@ -21,6 +22,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::atan_yx, T, T, T> {
@@ -55,4 +57,5 @@ struct kernel<ops::atan_yx, T, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

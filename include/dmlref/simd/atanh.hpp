@@ -18,6 +18,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/atanh.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
 #include "dmlref/simd/hyperbolic_lanes.hpp"
@@ -25,6 +26,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_atanh {
 
@@ -56,4 +58,5 @@ struct kernel<ops::atanh, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

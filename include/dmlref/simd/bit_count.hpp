@@ -7,11 +7,13 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/bit_count.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 /// The population count of each lane of unsigned lanes U.
 template <class U>
@@ -44,4 +46,5 @@ struct kernel<ops::bit_count, O, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -7,10 +7,12 @@
 #include <cstddef>
 #include <limits>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class Op, class T>
 struct bit_shift_kernel {
@@ -29,4 +31,5 @@ struct bit_shift_kernel {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

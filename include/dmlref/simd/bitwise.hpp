@@ -5,10 +5,12 @@
 
 #include <cstddef>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class Op, class T>
 struct bitwise_kernel : bit_lanes_kernel<T, true> {
@@ -20,4 +22,5 @@ struct bitwise_kernel : bit_lanes_kernel<T, true> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -11,6 +11,7 @@
 #include <optional>
 #include <type_traits>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/clip.hpp"
 #include "dmlref/simd/kernel.hpp"
@@ -18,6 +19,7 @@
 #include "dmlref/simd/ordering.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_clip {
 
@@ -68,4 +70,5 @@ struct kernel<ops::clip, T, T> : bit_lanes_kernel<T, true> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -5,12 +5,14 @@
 
 #include <cstddef>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/clip1.hpp"
 #include "dmlref/simd/clip.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::clip1, T, T> {
@@ -27,4 +29,5 @@ struct kernel<ops::clip1, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

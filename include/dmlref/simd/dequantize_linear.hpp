@@ -17,11 +17,13 @@
 #include <type_traits>
 
 #include "dmlref/core/bits.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/dequantize_linear.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 /// a * b in double lanes such that rounding them once to FLOAT32 gives a * b rounded once.
 /// The nearest double p does, except where p sits exactly on a FLOAT32 midpoint (its low 29
@@ -175,4 +177,5 @@ struct kernel<ops::dequantize_linear, S, In, S, In> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -5,11 +5,13 @@
 // kernel.
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/difference_square.hpp"
 #include "dmlref/simd/float_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_difference_square {
 struct in_double_lanes {
@@ -29,4 +31,5 @@ template <>
 struct kernel<ops::difference_square, float16, float16, float16>
     : detail_float_lanes::binary_kernel<detail_difference_square::in_double_lanes, float16> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

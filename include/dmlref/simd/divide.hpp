@@ -7,11 +7,13 @@
 #include <cstddef>
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/divide.hpp"
 #include "dmlref/simd/float_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_arithmetic {
 struct over {
@@ -28,4 +30,5 @@ template <>
 struct kernel<ops::divide, float16, float16, float16>
     : detail_float_lanes::binary_kernel<detail_arithmetic::over, float16> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

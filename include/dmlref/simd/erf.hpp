@@ -19,6 +19,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/erf.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
 #include "dmlref/simd/kernel.hpp"
@@ -26,6 +27,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_erf {
 
@@ -92,4 +94,5 @@ struct kernel<ops::erf, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

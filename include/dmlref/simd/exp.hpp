@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/exp.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
 #include "dmlref/simd/kernel.hpp"
@@ -22,6 +23,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::exp, T, T> {
@@ -47,4 +49,5 @@ struct kernel<ops::exp, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -35,9 +35,11 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/simd/arch.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_exp2_log2 {
 
@@ -223,4 +225,5 @@ inline floats exp2_for_half(floats t) noexcept {
   return simd::select(out_of_range, limit, mul_add(scale * f, p, scale));
 }
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -6,11 +6,14 @@
 
 #include <cstddef>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/simd/add.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 
-namespace dmlref::simd::detail_float_lanes {
+namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
+namespace detail_float_lanes {
 
 /// out[i, i + width) = Apply::apply(op, x) over float lanes. Apply declines ScaleBias (or
 /// anything else it does not vectorise) through Apply::accepts(op).
@@ -59,4 +62,6 @@ floats in_doubles(floats x, floats y, F f) noexcept {
   return narrow(f(x_low, y_low), f(x_high, y_high));
 }
 
-}  // namespace dmlref::simd::detail_float_lanes
+}  // namespace detail_float_lanes
+}  // namespace DMLREF_ISA_NAMESPACE
+}  // namespace dmlref::simd

@@ -2,13 +2,16 @@
 // ELEMENT_WISE_FLOOR in vector lanes (contract: ops/floor.hpp): exact, in integer lanes on
 // FLOAT32 bit patterns (simd/rounding.hpp). With ScaleBias the call runs the golden traversal.
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/floor.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/rounding.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::floor, T, T> : to_integral_kernel<ops::floor, T> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -13,12 +13,15 @@
 #include <cstdint>
 #include <optional>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/scale_bias.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 #include "dmlref/simd/pow.hpp"
 
-namespace dmlref::simd::detail_hyperbolic {
+namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
+namespace detail_hyperbolic {
 
 /// One block of f(g) for a T output. Special(g) gives the lanes golden computes; Magnitude
 /// maps double lanes (|g| for odd functions, g otherwise) to f's value.
@@ -44,4 +47,6 @@ DMLREF_DETAIL_ALWAYS_INLINE void block(const Op& op, const std::optional<scale_b
   detail_pow::store_patched(out, i, y, special, [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
 }
 
-}  // namespace dmlref::simd::detail_hyperbolic
+}  // namespace detail_hyperbolic
+}  // namespace DMLREF_ISA_NAMESPACE
+}  // namespace dmlref::simd

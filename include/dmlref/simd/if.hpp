@@ -7,11 +7,13 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/if.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_if {
 inline std::uint8_t condition_at(contiguous<std::uint8_t> s, std::size_t i) noexcept { return s.data[i]; }
@@ -38,4 +40,5 @@ struct kernel<ops::if_, T, std::uint8_t, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

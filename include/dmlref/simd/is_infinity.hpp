@@ -5,12 +5,14 @@
 
 #include <cstddef>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/is_infinity.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 #include "dmlref/simd/ordering.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class O, class T>
 struct kernel<ops::is_infinity, O, T> : bit_lanes_kernel<T, false> {
@@ -27,4 +29,5 @@ struct kernel<ops::is_infinity, O, T> : bit_lanes_kernel<T, false> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/is_nan.hpp"
 #include "dmlref/simd/kernel.hpp"
@@ -12,6 +13,7 @@
 #include "dmlref/simd/ordering.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class O, class T>
 struct kernel<ops::is_nan_flags, O, T> : bit_lanes_kernel<T, false> {
@@ -22,4 +24,5 @@ struct kernel<ops::is_nan_flags, O, T> : bit_lanes_kernel<T, false> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -19,7 +19,10 @@
 #include <type_traits>
 #include <utility>
 
+#include "dmlref/core/isa.hpp"
+
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class Op, class Out, class... Ins>
 struct kernel {
@@ -51,4 +54,5 @@ inline bool finite_attribute(float a) noexcept {
   return (bits & 0x7F800000u) != 0x7F800000u;
 }
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

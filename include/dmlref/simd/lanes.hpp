@@ -13,9 +13,11 @@
 
 #include "dmlref/core/data_type.hpp"
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/simd/arch.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct contiguous {
@@ -212,4 +214,5 @@ void load_doubles(broadcast<T> s, std::size_t, doubles& low, doubles& high) noex
   low = high = doubles(static_cast<double>(s.value));
 }
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

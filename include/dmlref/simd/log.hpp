@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/log.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
 #include "dmlref/simd/kernel.hpp"
@@ -24,6 +25,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::log, T, T> {
@@ -50,4 +52,5 @@ struct kernel<ops::log, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

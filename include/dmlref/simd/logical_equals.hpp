@@ -4,13 +4,16 @@
 
 #include <functional>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/logical_equals.hpp"
 #include "dmlref/simd/relation.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class O, class T>
 struct kernel<ops::logical_equals, O, T, T>
     : relation_kernel<ops::logical_equals, O, T, std::equal_to<>> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -4,13 +4,16 @@
 
 #include <functional>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/logical_greater_than.hpp"
 #include "dmlref/simd/relation.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class O, class T>
 struct kernel<ops::logical_greater_than, O, T, T>
     : relation_kernel<ops::logical_greater_than, O, T, std::greater<>> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -4,13 +4,16 @@
 
 #include <functional>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/logical_less_than_or_equal.hpp"
 #include "dmlref/simd/relation.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class O, class T>
 struct kernel<ops::logical_less_than_or_equal, O, T, T>
     : relation_kernel<ops::logical_less_than_or_equal, O, T, std::less_equal<>> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -4,12 +4,14 @@
 
 #include <cstddef>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/logical_xor.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 #include "dmlref/simd/ordering.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::logical_xor, T, T, T> {
@@ -28,4 +30,5 @@ struct kernel<ops::logical_xor, T, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -8,6 +8,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/ops/max.hpp"
 #include "dmlref/simd/kernel.hpp"
@@ -15,6 +16,7 @@
 #include "dmlref/simd/ordering.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_min_max {
 
@@ -56,4 +58,5 @@ struct kernel<ops::max, T, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -5,11 +5,13 @@
 // FLOAT32 the same way. NaN lanes made canonical. Integers run the golden kernel.
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/mean.hpp"
 #include "dmlref/simd/float_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_mean {
 struct in_double_lanes {
@@ -28,4 +30,5 @@ template <>
 struct kernel<ops::mean, float16, float16, float16>
     : detail_float_lanes::binary_kernel<detail_mean::in_float_lanes, float16> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

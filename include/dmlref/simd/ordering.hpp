@@ -10,9 +10,11 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/simd/arch.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class F, class U>
 batch<std::make_signed_t<U>> ordered_keys(batch<U> bits) noexcept {
@@ -41,4 +43,5 @@ void store_flags(O* out, batch_bool<L> m) noexcept {
   }
 }
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -37,6 +37,7 @@
 #include <type_traits>
 
 #include "dmlref/core/bits.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/math/exact_arith.hpp"
 #include "dmlref/ops/constant_pow.hpp"
 #include "dmlref/ops/pow.hpp"
@@ -46,6 +47,7 @@
 #include "dmlref/simd/pow_float_lanes.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_pow {
 
@@ -609,4 +611,5 @@ struct kernel<ops::pow, T, T, E> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -69,10 +69,12 @@
 #include <cstdint>
 
 #include "dmlref/core/bits.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/simd/arch.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_pow_float_lanes {
 
@@ -250,4 +252,5 @@ DMLREF_DETAIL_ALWAYS_INLINE floats pow_magnitude_in_float_lanes(floats g, floats
   return y;
 }
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

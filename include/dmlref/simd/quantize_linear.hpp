@@ -21,11 +21,13 @@
 #include <limits>
 #include <type_traits>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/quantize_linear.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_quantize {
 
@@ -146,4 +148,5 @@ struct kernel<ops::quantize_linear, Out, In, S, Out> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

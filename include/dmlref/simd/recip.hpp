@@ -4,11 +4,13 @@
 // lanes made canonical. With ScaleBias the call runs the golden traversal.
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/recip.hpp"
 #include "dmlref/simd/float_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_recip {
 struct reciprocal {
@@ -22,4 +24,5 @@ struct kernel<ops::recip, float, float> : detail_float_lanes::unary_kernel<detai
 template <>
 struct kernel<ops::recip, float16, float16> : detail_float_lanes::unary_kernel<detail_recip::reciprocal, float16> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

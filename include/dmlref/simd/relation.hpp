@@ -7,12 +7,14 @@
 #include <cstddef>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/math/real.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 #include "dmlref/simd/ordering.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 /// The kernel of relation Op on inputs T, flags O, comparing lanes with Compare.
 template <class Op, class O, class T, class Compare>
@@ -31,4 +33,5 @@ struct relation_kernel : bit_lanes_kernel<T, false> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -5,11 +5,13 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/round.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/rounding.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::round, T, T> {
@@ -36,4 +38,5 @@ struct kernel<ops::round, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -11,10 +11,12 @@
 #include <type_traits>
 
 #include "dmlref/core/bits.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/rounding.hpp"
 #include "dmlref/simd/lanes.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 /// FLOAT32 bit patterns (int32 lanes) rounded as round_to_integral<Mode>.
 template <ops::integral_rounding Mode>
@@ -87,4 +89,5 @@ struct to_integral_kernel : rounding_kernel<Op::mode, T> {
   static bool accepts(const Op& op) noexcept { return !op.scale_and_bias; }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

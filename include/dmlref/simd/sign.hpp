@@ -6,11 +6,13 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/sign.hpp"
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_sign {
 
@@ -56,4 +58,5 @@ struct kernel<ops::sign, T, T> : bit_lanes_kernel<T, true> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -23,6 +23,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/cos.hpp"
 #include "dmlref/ops/scale_bias.hpp"
 #include "dmlref/ops/sin.hpp"
@@ -31,6 +32,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_sin_cos {
 
@@ -126,4 +128,5 @@ struct kernel<ops::cos, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -19,6 +19,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/cosh.hpp"
 #include "dmlref/ops/sinh.hpp"
 #include "dmlref/simd/exp2_log2.hpp"
@@ -27,6 +28,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_sinh_cosh {
 
@@ -78,4 +80,5 @@ struct kernel<ops::cosh, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -5,11 +5,13 @@
 // the golden traversal.
 
 #include "dmlref/core/float16.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/sqrt.hpp"
 #include "dmlref/simd/float_lanes.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_sqrt {
 struct root {
@@ -23,4 +25,5 @@ struct kernel<ops::sqrt, float, float> : detail_float_lanes::unary_kernel<detail
 template <>
 struct kernel<ops::sqrt, float16, float16> : detail_float_lanes::unary_kernel<detail_sqrt::root, float16> {};
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -13,8 +13,10 @@
 #include <cstring>
 
 #include "dmlref/core/intrinsics.hpp"
+#include "dmlref/core/isa.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 /// Outputs of this many bytes or more are written with non-temporal stores.
 inline constexpr std::uint64_t streaming_threshold_bytes = std::uint64_t{16} << 20;  // 16 MiB
@@ -67,4 +69,5 @@ inline void stream_fence() noexcept {
 #endif
 }
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -20,6 +20,7 @@
 #include <type_traits>
 
 #include "dmlref/core/data_type.hpp"
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/activation_tanh.hpp"
 #include "dmlref/ops/scale_bias.hpp"
 #include "dmlref/ops/tanh.hpp"
@@ -29,6 +30,7 @@
 #include "dmlref/simd/pow.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_tanh {
 
@@ -87,4 +89,5 @@ struct kernel<ops::activation_tanh, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd

@@ -3,12 +3,14 @@
 // no Max (simd/clip.hpp), exact for every type. With ScaleBias the call runs the golden
 // traversal.
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/ops/clip.hpp"
 #include "dmlref/ops/threshold.hpp"
 #include "dmlref/simd/clip.hpp"
 #include "dmlref/simd/kernel.hpp"
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 template <class T>
 struct kernel<ops::threshold, T, T> {
@@ -25,4 +27,5 @@ struct kernel<ops::threshold, T, T> {
   }
 };
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd
