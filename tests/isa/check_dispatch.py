@@ -145,9 +145,9 @@ def main():
         if not args.objdump:
             failures.append("variants are built but objdump was not found: the isolation check cannot run")
         else:
-            leaks = sorted(f for f in vex_functions(args.evaluator, args.objdump)
-                           if not re.search(r"isa_sse2_\w+|fast_run_on<.*isa_variant\)[1-9]", f))
-            variant_functions = len(vex_functions(args.evaluator, args.objdump)) - len(leaks)
+            with_vex = vex_functions(args.evaluator, args.objdump)
+            leaks = sorted(f for f in with_vex if not re.search(r"isa_sse2_\w+|fast_run_on<.*isa_variant\)[1-9]", f))
+            variant_functions = len(with_vex) - len(leaks)
             print(f"functions with VEX/EVEX code: {variant_functions} in variants, {len(leaks)} elsewhere")
             failures += [f"AVX code outside a variant's functions: {name}" for name in leaks[:40]]
             if len(leaks) > 40:

@@ -211,17 +211,16 @@ template <class Path>
 status run_plain(Path path, isa_variant variant, const validated_operation& v, const input_binding* inputs,
                  const output_binding* outputs) {
   return with_operation_run(v, [&](auto run) {
-    using Op = typename decltype(run)::op;
     if constexpr (std::is_same_v<Path, fast_path>) {
       switch (variant) {
 #if defined(DMLREF_RUNTIME_ISA_AVX2) && DMLREF_RUNTIME_ISA_AVX2
-        case isa_variant::avx2: return fast_run_on<Op, isa_variant::avx2>::run(v, inputs, outputs);
+        case isa_variant::avx2: return fast_run_on<typename decltype(run)::op, isa_variant::avx2>::run(v, inputs, outputs);
 #endif
 #if defined(DMLREF_RUNTIME_ISA_AVX512) && DMLREF_RUNTIME_ISA_AVX512
-        case isa_variant::avx512: return fast_run_on<Op, isa_variant::avx512>::run(v, inputs, outputs);
+        case isa_variant::avx512: return fast_run_on<typename decltype(run)::op, isa_variant::avx512>::run(v, inputs, outputs);
 #endif
 #if defined(DMLREF_RUNTIME_ISA_AVX512FP16) && DMLREF_RUNTIME_ISA_AVX512FP16
-        case isa_variant::avx512fp16: return fast_run_on<Op, isa_variant::avx512fp16>::run(v, inputs, outputs);
+        case isa_variant::avx512fp16: return fast_run_on<typename decltype(run)::op, isa_variant::avx512fp16>::run(v, inputs, outputs);
 #endif
         default: break;
       }

@@ -117,7 +117,7 @@ inline cpu_words read_cpu_words() noexcept {
   if (w.leaf1_ecx & (1u << 27)) w.xcr0 = _xgetbv(0);
 #else
   unsigned a = 0, b = 0, c = 0, d = 0;
-  const unsigned max_leaf = __get_cpuid_max(0, nullptr);
+  const auto max_leaf = static_cast<unsigned>(__get_cpuid_max(0, nullptr));
   if (max_leaf >= 1 && __get_cpuid(1, &a, &b, &c, &d)) w.leaf1_ecx = c;
   if (max_leaf >= 7) {
     __cpuid_count(7, 0, a, b, c, d);
