@@ -463,6 +463,13 @@ float_mask special_base(floats g) noexcept {
 }
 
 #if defined(__AVX512FP16__)
+#if defined(__GNUC__) || defined(__clang__)
+/// The out-of-line paths of half_powers, marked cold: the compiler then keeps the block's
+/// constants in registers across the loop and saves them only around these calls.
+#define DMLREF_DETAIL_POW_COLD __attribute__((cold))
+#else
+#define DMLREF_DETAIL_POW_COLD
+#endif
 /// 32 FLOAT16 bases' bits from a FLOAT16 source, a 16-bit lane each.
 inline __m512i half_bits(contiguous<float16> s, std::size_t i) noexcept {
   return _mm512_loadu_si512(s.data + i);
@@ -471,13 +478,41 @@ inline __m512i half_bits(broadcast<float16> s, std::size_t) noexcept {
   return _mm512_set1_epi16(static_cast<short>(s.value.bits()));
 }
 
+/// y with the sign rule for the negative bases among 16 FLOAT16 bases (bits), e their
+/// exponents (at i in exponent): with_sign, out of line (only blocks holding a negative base
+/// take it; inlined, it made the block too large for the compiler to inline into the loop).
+template <class E, class ExponentSource>
+DMLREF_DETAIL_NOINLINE DMLREF_DETAIL_POW_COLD floats signed_halves(floats y, __m256i bits, floats e, ExponentSource exponent,
+                                            std::size_t i) noexcept {
+  const floats g(_mm512_cvtph_ps(bits));
+  if constexpr (is_float_element_v<E>) {
+    return with_sign(y, g, [&] {
+      parity p = parity_of(e);  // +-0 is even (parity_of, written for the other lanes, says non-integral)
+      p.integral = p.integral | (e == floats(0.0f));
+      return p;
+    });
+  } else {
+    return with_sign(y, g, [&] { return parity_of(load_int32(exponent, i)); });
+  }
+}
+
+/// Stores 32 FLOAT16 results, golden(k) instead in the lanes k flagged in special, as
+/// store_patched does (golden(k) reads its inputs before out[i + k] is written: OutputTensor
+/// may alias InputTensor). Out of line: only blocks with a special lane take it.
+template <class Golden>
+DMLREF_DETAIL_NOINLINE DMLREF_DETAIL_POW_COLD void store_patched_halves(float16* out, std::size_t i, __m512i result, std::uint32_t special,
+                                                 Golden& golden) {
+  alignas(64) float16 staged[2 * width];
+  _mm512_store_si512(staged, result);
+  for (std::size_t k = 0; k < 2 * width; ++k) out[i + k] = (special >> k) & 1u ? golden(k) : staged[k];
+}
+
 /// pow(x, e) for 32 FLOAT16 bases x without ScaleBias (simd/pow_half_lanes.hpp), exponents
 /// from a source of E at i. Lanes go to golden(k) (k = 0 .. 31) where x is 0, Inf or NaN or e
 /// is Inf or NaN (vfpclassph tests the 32 bases at once), or where the result's magnitude lies
-/// from 65504 to 65536 (store_patched says why), staged as store_patched does (golden(k) reads
-/// its inputs before out[i + k] is written: OutputTensor may alias InputTensor). An exponent
-/// 0 needs no test: y = 0 gives 2^0 within 2^-13.6, which rounds to exactly 1. Negative bases
-/// take with_sign, one 16-lane group at a time, only where present.
+/// from 65504 to 65536 (store_patched says why). An exponent 0 needs no test: y = 0 gives 2^0
+/// within 2^-13.6, which rounds to exactly 1. Negative bases take with_sign, one 16-lane
+/// group at a time, only where present.
 template <class E, class BaseSource, class ExponentSource, class Golden>
 DMLREF_DETAIL_ALWAYS_INLINE void half_powers(float16* out, std::size_t i, BaseSource base, ExponentSource exponent,
                                              Golden&& golden) noexcept {
@@ -494,28 +529,15 @@ DMLREF_DETAIL_ALWAYS_INLINE void half_powers(float16* out, std::size_t i, BaseSo
     floats y = pow_magnitude_of_half(group_bits, e, table);
     const std::uint32_t band = static_cast<__mmask16>((y >= floats(65504.0f)) & (y <= floats(65536.0f)));
     special |= (special_exponent | band) << (16 * h);
-    if ((negative >> (16 * h)) & 0xFFFFu) {
-      const floats g(_mm512_cvtph_ps(group_bits));
-      if constexpr (is_float_element_v<E>) {
-        y = with_sign(y, g, [&] {
-          parity p = parity_of(e);  // +-0 is even (parity_of, written for the other lanes, says non-integral)
-          p.integral = p.integral | (e == floats(0.0f));
-          return p;
-        });
-      } else {
-        y = with_sign(y, g, [&] { return parity_of(load_int32(exponent, at)); });
-      }
-    }
+    if ((negative >> (16 * h)) & 0xFFFFu) y = signed_halves<E>(y, group_bits, e, exponent, at);
     halves[h] = _mm512_cvtps_ph(y, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
   }
   const __m512i result = _mm512_inserti64x4(_mm512_castsi256_si512(halves[0]), halves[1], 1);
   if (special == 0) {
     _mm512_storeu_si512(out + i, result);
-    return;
+  } else {
+    store_patched_halves(out, i, result, special, golden);
   }
-  alignas(64) float16 staged[2 * width];
-  _mm512_store_si512(staged, result);
-  for (std::size_t k = 0; k < 2 * width; ++k) out[i + k] = (special >> k) & 1u ? golden(k) : staged[k];
 }
 #endif
 
@@ -627,6 +649,23 @@ struct kernel<ops::pow, T, T, E> {
   static constexpr std::size_t groups = detail_pow::groups<T>;
   static constexpr std::size_t step = width * groups;
   static constexpr bool paired = std::is_same_v<T, float16>;  // FLOAT32: long blocks, one per iteration
+  /// FLOAT16 with half_lanes: the route (ScaleBias or not) is chosen once per span, so the
+  /// loop holds one route's block, which the compiler then inlines into it.
+  static constexpr bool binds = std::is_same_v<T, float16> && detail_pow::half_lanes;
+
+  template <class Run>
+  static void bind(const ops::pow& op, Run&& run) {
+#if defined(__AVX512FP16__)
+    if (!op.scale_and_bias) {
+      return run([op](T* out, std::size_t i, auto base, auto exponent) {
+        detail_pow::half_powers<E>(out, i, base, exponent, [&](std::size_t k) {
+          return op(detail_pow::element(base, i, k), detail_pow::element(exponent, i, k));
+        });
+      });
+    }
+#endif
+    run([op](T* out, std::size_t i, auto base, auto exponent) { block(op, out, i, base, exponent); });
+  }
 
   template <class BaseSource, class ExponentSource>
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::pow& op, T* out, std::size_t i, BaseSource base,
@@ -634,16 +673,6 @@ struct kernel<ops::pow, T, T, E> {
     if constexpr (detail_pow::outlined_blocks<T>) {
       outlined_float_block(op, out, i, base, exponent);
     } else if constexpr (float_base) {
-#if defined(__AVX512FP16__)
-      if constexpr (std::is_same_v<T, float16>) {
-        if (!op.scale_and_bias) {
-          detail_pow::half_powers<E>(out, i, base, exponent, [&](std::size_t k) {
-            return op(detail_pow::element(base, i, k), detail_pow::element(exponent, i, k));
-          });
-          return;
-        }
-      }
-#endif
       float_block(op, out, i, base, exponent);
     } else {
       integer_block(op, out, i, base, exponent);
