@@ -19,12 +19,18 @@
 //   within 1.62 ULP of the exact result, 1.12 for normal results), in double lanes without
 //   (simd/exp2_log2.hpp, within 0.5 + 2^-3 ULP); 32-bit integer exponents enter as an exact
 //   pair of floats. FLOAT16 results: in float lanes (simd/exp2_log2.hpp, within 0.5 + 2^-8
-//   ULP), then one rounding to the output type. A negative base takes the sign of its
-//   exponent's parity, or NaN for a non-integral one; parity is read off the exponent's bits
-//   (integer exponents: their own lowest bit).
+//   ULP), then one rounding to the output type; with AVX512-FP16 and no ScaleBias (the base
+//   is then a FLOAT16 value), 32 elements per block by simd/pow_half_lanes.hpp instead: log2
+//   from a table of every FLOAT16 (one gather), exp2 of degree 3 by vreduceps and vscalefps,
+//   within 0.5 + 2^-2.6 ULP; special lanes found by vfpclassph on the 32 bases at once
+//   (half_powers; all 2^32 FLOAT16 pairs within 1 ULP of golden, and 2.8-3.0x FLOAT32 POW's
+//   speed on a 2-core Xeon VM of family 6 model 207: docs/performance.md). A negative base takes the sign of its exponent's parity, or NaN for a
+//   non-integral one; parity is read off the exponent's bits (integer exponents: their own
+//   lowest bit).
 // - Lanes whose base is 0, Inf or NaN (for FLOAT16 results also a FLOAT32 subnormal, which
-//   only ScaleBias can make), or whose exponent is 0, Inf or NaN, take the golden scalar
-//   formula, so C's special values hold exactly; they cost time only where present.
+//   only ScaleBias can make), or whose exponent is 0 (except in half_powers, which computes
+//   1 there), Inf or NaN, take the golden scalar formula, so C's special values hold exactly; they cost time
+//   only where present.
 // - NaNs are golden's canonical +qNaN (the cheap forms replace the hardware's NaN, which
 //   keeps an input NaN's sign and payload and is -qNaN for Inf * 0 or the root of a negative
 //   number), and a negative result's sign is its sign bit, so the output's bits do not depend
@@ -45,6 +51,7 @@
 #include "dmlref/simd/kernel.hpp"
 #include "dmlref/simd/lanes.hpp"
 #include "dmlref/simd/pow_float_lanes.hpp"
+#include "dmlref/simd/pow_half_lanes.hpp"
 
 namespace dmlref::simd {
 inline namespace DMLREF_ISA_NAMESPACE {
@@ -65,11 +72,23 @@ inline constexpr bool outlined_blocks = std::is_same_v<T, float> && fused_mul_ad
 #define DMLREF_SIMD_POW_GROUPS 2  // 16: more groups spill
 #endif
 #endif
+/// Whether FLOAT16 results of FLOAT16 bases without ScaleBias take simd/pow_half_lanes.hpp
+/// (targets with AVX512-FP16), 32 elements per block: one vector of FLOAT16 bits.
+inline constexpr bool half_lanes =
+#if defined(__AVX512FP16__)
+    true;
+#else
+    false;
+#endif
 /// Groups of lanes (batches) per block of those kernels, computed side by side
 /// (pow_magnitudes_in_float_lanes): one group's chain of dependent steps is long enough to
-/// leave the core waiting; the others' instructions fill it. 1 elsewhere.
+/// leave the core waiting; the others' instructions fill it. FLOAT16 with half_lanes: 2 (a
+/// block of 32; the routes other than pow_half_lanes.hpp's take its groups one after the
+/// other). 1 elsewhere.
 template <class T>
-inline constexpr std::size_t groups = outlined_blocks<T> ? std::size_t{DMLREF_SIMD_POW_GROUPS} : 1;
+inline constexpr std::size_t groups = outlined_blocks<T>                           ? std::size_t{DMLREF_SIMD_POW_GROUPS}
+                                      : (std::is_same_v<T, float16> && half_lanes) ? 2
+                                                                                   : 1;
 
 using float_mask = xsimd::batch_bool<float, arch>;
 using uint32_mask = xsimd::batch_bool<std::uint32_t, arch>;
@@ -405,30 +424,32 @@ DMLREF_DETAIL_ALWAYS_INLINE void powers(const floats* g, ExponentSource exponent
         y[h] = with_sign(magnitude[h], g[h], [&] { return parity_of(load_int32(exponent, i + h * width)); });
       }
     }
-  } else {
-    static_assert(N == 1, "several groups only where FLOAT32 pow runs in float lanes");
-    const floats magnitude_base = xsimd::abs(g[0]);
-    if constexpr (is_float_element_v<E>) {
-      const floats e = load_floats(exponent, i);
-      special[0] = special[0] | zero_inf_or_nan(e);
-      const floats finite_e = simd::select(special[0], floats(0.0f), e);
-      const floats b = simd::select(special[0], floats(1.0f), magnitude_base);
-      if constexpr (std::is_same_v<T, float>) {
-        magnitude[0] = magnitude_for_float(b, finite_e, floats(0.0f));
+  } else {  // one group after the other (several only for FLOAT16 with half_lanes)
+    for (std::size_t h = 0; h < N; ++h) {
+      const std::size_t at = i + h * width;
+      const floats magnitude_base = xsimd::abs(g[h]);
+      if constexpr (is_float_element_v<E>) {
+        const floats e = load_floats(exponent, at);
+        special[h] = special[h] | zero_inf_or_nan(e);
+        const floats finite_e = simd::select(special[h], floats(0.0f), e);
+        const floats b = simd::select(special[h], floats(1.0f), magnitude_base);
+        if constexpr (std::is_same_v<T, float>) {
+          magnitude[h] = magnitude_for_float(b, finite_e, floats(0.0f));
+        } else {
+          magnitude[h] = magnitude_for_half(b, finite_e);
+        }
+        y[h] = with_sign(magnitude[h], g[h], [&] { return parity_of(e); });
       } else {
-        magnitude[0] = magnitude_for_half(b, finite_e);
+        const floats b = simd::select(special[h], floats(1.0f), magnitude_base);
+        if constexpr (std::is_same_v<T, float>) {
+          floats e_hi, e_lo;
+          exponent_pair<E>(exponent, at, e_hi, e_lo);
+          magnitude[h] = magnitude_for_float(b, e_hi, e_lo);
+        } else {  // |e| > 2^24 rounds in float: harmless, |g|^e is out of range unless |g| = 1
+          magnitude[h] = magnitude_for_half(b, load_floats(exponent, at));  // UINT32 converts unsigned
+        }
+        y[h] = with_sign(magnitude[h], g[h], [&] { return parity_of(load_int32(exponent, at)); });
       }
-      y[0] = with_sign(magnitude[0], g[0], [&] { return parity_of(e); });
-    } else {
-      const floats b = simd::select(special[0], floats(1.0f), magnitude_base);
-      if constexpr (std::is_same_v<T, float>) {
-        floats e_hi, e_lo;
-        exponent_pair<E>(exponent, i, e_hi, e_lo);
-        magnitude[0] = magnitude_for_float(b, e_hi, e_lo);
-      } else {  // |e| > 2^24 rounds in float: harmless, |g|^e is out of range unless |g| = 1
-        magnitude[0] = magnitude_for_half(b, load_floats(exponent, i));  // UINT32 converts unsigned
-      }
-      y[0] = with_sign(magnitude[0], g[0], [&] { return parity_of(load_int32(exponent, i)); });
     }
   }
 }
@@ -443,6 +464,85 @@ float_mask special_base(floats g) noexcept {
     return not_normal(g);
   }
 }
+
+#if defined(__AVX512FP16__)
+#if defined(__GNUC__) || defined(__clang__)
+/// The out-of-line paths of half_powers, marked cold: the compiler then keeps the block's
+/// constants in registers across the loop and saves them only around these calls.
+#define DMLREF_DETAIL_POW_COLD __attribute__((cold))
+#else
+#define DMLREF_DETAIL_POW_COLD
+#endif
+/// 32 FLOAT16 bases' bits from a FLOAT16 source, a 16-bit lane each.
+inline __m512i half_bits(contiguous<float16> s, std::size_t i) noexcept {
+  return _mm512_loadu_si512(s.data + i);
+}
+inline __m512i half_bits(broadcast<float16> s, std::size_t) noexcept {
+  return _mm512_set1_epi16(static_cast<short>(s.value.bits()));
+}
+
+/// y with the sign rule for the negative bases among 16 FLOAT16 bases (bits), e their
+/// exponents (at i in exponent): with_sign, out of line (only blocks holding a negative base
+/// take it; inlined, it made the block too large for the compiler to inline into the loop).
+template <class E, class ExponentSource>
+DMLREF_DETAIL_NOINLINE DMLREF_DETAIL_POW_COLD floats signed_halves(floats y, __m256i bits, floats e, ExponentSource exponent,
+                                            std::size_t i) noexcept {
+  const floats g(_mm512_cvtph_ps(bits));
+  if constexpr (is_float_element_v<E>) {
+    return with_sign(y, g, [&] {
+      parity p = parity_of(e);  // +-0 is even (parity_of, written for the other lanes, says non-integral)
+      p.integral = p.integral | (e == floats(0.0f));
+      return p;
+    });
+  } else {
+    return with_sign(y, g, [&] { return parity_of(load_int32(exponent, i)); });
+  }
+}
+
+/// Stores 32 FLOAT16 results, golden(k) instead in the lanes k flagged in special, as
+/// store_patched does (golden(k) reads its inputs before out[i + k] is written: OutputTensor
+/// may alias InputTensor). Out of line: only blocks with a special lane take it.
+template <class Golden>
+DMLREF_DETAIL_NOINLINE DMLREF_DETAIL_POW_COLD void store_patched_halves(float16* out, std::size_t i, __m512i result, std::uint32_t special,
+                                                 Golden& golden) {
+  alignas(64) float16 staged[2 * width];
+  _mm512_store_si512(staged, result);
+  for (std::size_t k = 0; k < 2 * width; ++k) out[i + k] = (special >> k) & 1u ? golden(k) : staged[k];
+}
+
+/// pow(x, e) for 32 FLOAT16 bases x without ScaleBias (simd/pow_half_lanes.hpp), exponents
+/// from a source of E at i. Lanes go to golden(k) (k = 0 .. 31) where x is 0, Inf or NaN or e
+/// is Inf or NaN (vfpclassph tests the 32 bases at once), or where the result's magnitude lies
+/// from 65504 to 65536 (store_patched says why). An exponent 0 needs no test: y = 0 gives 2^0
+/// within 2^-13.6, which rounds to exactly 1. Negative bases take with_sign, one 16-lane
+/// group at a time, only where present.
+template <class E, class BaseSource, class ExponentSource, class Golden>
+DMLREF_DETAIL_ALWAYS_INLINE void half_powers(float16* out, std::size_t i, BaseSource base, ExponentSource exponent,
+                                             Golden&& golden) noexcept {
+  const __m512i bits = half_bits(base, i);
+  const std::uint32_t negative = _mm512_movepi16_mask(bits);
+  std::uint32_t special = _mm512_fpclass_ph_mask(_mm512_castsi512_ph(bits), 0x9F);  // NaN, +-0, +-Inf
+  const float* const table = detail_pow_half_lanes::log2_table();
+  __m256i halves[2];
+  for (std::size_t h = 0; h < 2; ++h) {
+    const std::size_t at = i + h * width;
+    const __m256i group_bits = h == 0 ? _mm512_castsi512_si256(bits) : _mm512_extracti64x4_epi64(bits, 1);
+    const floats e = load_floats(exponent, at);
+    const std::uint32_t special_exponent = _mm512_fpclass_ps_mask(e, 0x99);  // NaN, +-Inf
+    floats y = pow_magnitude_of_half(group_bits, e, table);
+    const std::uint32_t band = static_cast<__mmask16>((y >= floats(65504.0f)) & (y <= floats(65536.0f)));
+    special |= (special_exponent | band) << (16 * h);
+    if ((negative >> (16 * h)) & 0xFFFFu) y = signed_halves<E>(y, group_bits, e, exponent, at);
+    halves[h] = _mm512_cvtps_ph(y, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  }
+  const __m512i result = _mm512_inserti64x4(_mm512_castsi256_si512(halves[0]), halves[1], 1);
+  if (special == 0) {
+    _mm512_storeu_si512(out + i, result);
+  } else {
+    store_patched_halves(out, i, result, special, golden);
+  }
+}
+#endif
 
 }  // namespace detail_pow
 
@@ -459,6 +559,16 @@ struct kernel<ops::constant_pow, T, T> {
   static void bind(const ops::constant_pow& op, Run&& run) {
     detail_pow::with_form(op.exponent, [&](auto form) {
       constexpr detail_pow::form chosen = decltype(form)::value;
+#if defined(__AVX512FP16__)
+      if constexpr (std::is_same_v<T, float16> && chosen == detail_pow::form::general) {
+        if (!op.scale_and_bias) {
+          return run([op](T* out, std::size_t i, auto in) {
+            detail_pow::half_powers<float>(out, i, in, broadcast<float>{op.exponent},
+                                           [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
+          });
+        }
+      }
+#endif
       run([op](T* out, std::size_t i, auto in) { block<chosen>(op, out, i, in); });
     });
   }
@@ -542,6 +652,23 @@ struct kernel<ops::pow, T, T, E> {
   static constexpr std::size_t groups = detail_pow::groups<T>;
   static constexpr std::size_t step = width * groups;
   static constexpr bool paired = std::is_same_v<T, float16>;  // FLOAT32: long blocks, one per iteration
+  /// FLOAT16 with half_lanes: the route (ScaleBias or not) is chosen once per span, so the
+  /// loop holds one route's block, which the compiler then inlines into it.
+  static constexpr bool binds = std::is_same_v<T, float16> && detail_pow::half_lanes;
+
+  template <class Run>
+  static void bind(const ops::pow& op, Run&& run) {
+#if defined(__AVX512FP16__)
+    if (!op.scale_and_bias) {
+      return run([op](T* out, std::size_t i, auto base, auto exponent) {
+        detail_pow::half_powers<E>(out, i, base, exponent, [&](std::size_t k) {
+          return op(detail_pow::element(base, i, k), detail_pow::element(exponent, i, k));
+        });
+      });
+    }
+#endif
+    run([op](T* out, std::size_t i, auto base, auto exponent) { block(op, out, i, base, exponent); });
+  }
 
   template <class BaseSource, class ExponentSource>
   DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::pow& op, T* out, std::size_t i, BaseSource base,
