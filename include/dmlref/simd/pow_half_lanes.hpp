@@ -44,11 +44,13 @@
 #include <cmath>
 #include <cstdint>
 
+#include "dmlref/core/isa.hpp"
 #include "dmlref/simd/arch.hpp"
 
 #if defined(__AVX512FP16__)
 
 namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_pow_half_lanes {
 
@@ -90,6 +92,7 @@ inline floats pow_magnitude_of_half(__m256i base_bits, floats e, const float* lo
   return exp2_for_half_result(e * log2_g);
 }
 
+}  // namespace DMLREF_ISA_NAMESPACE
 }  // namespace dmlref::simd
 
 #endif  // __AVX512FP16__
