@@ -555,3 +555,31 @@ TEST_CASE("threads: run_on_threads runs every task once and rethrows a task's ex
                   std::runtime_error);
   for (const auto& r : ran) CHECK(r.load() == 1);
 }
+
+TEST_CASE("threads: the worker pool keeps its threads between calls, and a busy pool still runs every task") {
+  constexpr std::uint32_t count = 6;
+  const auto thread_ids = [&] {
+    std::vector<std::thread::id> ids(count);
+    loops::run_on_threads(count, [&](std::uint32_t i) { ids[i] = std::this_thread::get_id(); });
+    return ids;
+  };
+  const auto first = thread_ids();
+  const auto second = thread_ids();
+  CHECK(first[0] == std::this_thread::get_id());
+  for (std::uint32_t i = 1; i < count; ++i) {
+    CHECK(first[i] != std::this_thread::get_id());
+    CHECK(second[i] == first[i]);  // the same worker each time
+  }
+
+  // A task that calls in again (the pool is busy with its own call) and two callers at once.
+  std::vector<std::atomic<int>> ran(count * count);
+  const auto nested = [&] {
+    loops::run_on_threads(count, [&](std::uint32_t i) {
+      loops::run_on_threads(count, [&, i](std::uint32_t k) { ++ran[i * count + k]; });
+    });
+  };
+  std::thread other(nested);
+  nested();
+  other.join();
+  for (const auto& r : ran) CHECK(r.load() == 2);
+}

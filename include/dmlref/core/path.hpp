@@ -14,8 +14,8 @@
 //   n > 1        at most n threads, each given at least min_elements_per_thread elements
 //                (fewer threads for smaller tensors; one below 2 * min_elements_per_thread)
 //   n > max_threads  an error (field "threads"), nothing read or written
-// Only a threaded_path starts threads (std::thread; see dmlref/loops/parallel.hpp): a
-// program that never names one needs no thread library.
+// Only a threaded_path starts threads (std::thread, kept waiting between calls; see
+// dmlref/loops/worker_pool.hpp): a program that never names one needs no thread library.
 
 #include <cstdint>
 #include <string>

@@ -19,6 +19,7 @@
 #include "dmlref/core/tensor_desc.hpp"
 #include "dmlref/loops/loop_shape.hpp"
 #include "dmlref/loops/operand.hpp"
+#include "dmlref/loops/worker_pool.hpp"
 
 namespace dmlref::loops {
 
@@ -114,22 +115,33 @@ namespace detail {
 /// however many operations and types run on threads.
 inline void run_tasks_on_threads(std::uint32_t count, void (*task)(const void*, std::uint32_t), const void* context) {
   std::vector<std::exception_ptr> failures(count);
-  const auto guarded = [&](std::uint32_t i) {
+  struct guarded_call {
+    void (*task)(const void*, std::uint32_t);
+    const void* context;
+    std::exception_ptr* failures;
+  } const call{task, context, failures.data()};
+  const pool_task guarded = [](const void* c, std::uint32_t i) noexcept {
+    const auto& g = *static_cast<const guarded_call*>(c);
     try {
-      task(context, i);
+      g.task(g.context, i);
     } catch (...) {
-      failures[i] = std::current_exception();
+      g.failures[i] = std::current_exception();
     }
   };
-  std::vector<std::thread> workers;
-  try {
-    workers.reserve(count - 1);
-    for (std::uint32_t i = 1; i < count; ++i) workers.emplace_back(guarded, i);
-  } catch (...) {  // no more threads: the rest run here
+  if (count <= 1) {
+    guarded(&call, 0);
+  } else if (!worker_pool::instance().call_and_wait(count, guarded, &call)) {
+    // The pool is busy (another call, or a task that calls in again): threads of this call's own.
+    std::vector<std::thread> workers;
+    try {
+      workers.reserve(count - 1);
+      for (std::uint32_t i = 1; i < count; ++i) workers.emplace_back(guarded, &call, i);
+    } catch (...) {  // no more threads: the rest run here
+    }
+    for (auto i = static_cast<std::uint32_t>(workers.size() + 1); i < count; ++i) guarded(&call, i);
+    guarded(&call, 0);
+    for (auto& w : workers) w.join();
   }
-  for (auto i = static_cast<std::uint32_t>(workers.size() + 1); i < count; ++i) guarded(i);
-  guarded(0);
-  for (auto& w : workers) w.join();
   for (const auto& failure : failures) {
     if (failure) std::rethrow_exception(failure);
   }
@@ -137,8 +149,9 @@ inline void run_tasks_on_threads(std::uint32_t count, void (*task)(const void*, 
 
 }  // namespace detail
 
-/// Runs task(0) .. task(count - 1), task(0) on the calling thread and the others on threads of
-/// their own; returns when all have finished. A task that cannot get a thread (the system
+/// Runs task(0) .. task(count - 1), task(0) on the calling thread and the others on the
+/// process's worker threads (loops/worker_pool.hpp; threads of their own while the pool serves
+/// another call); returns when all have finished. A task that cannot get a thread (the system
 /// refuses one) runs on the calling thread. The first exception a task throws is rethrown
 /// here after every task has finished.
 template <class Task>
