@@ -28,9 +28,9 @@ namespace dmlref {
 /// The most threads one call may ask for.
 inline constexpr std::uint32_t max_threads = 1024;
 /// The fewest elements a thread is given: a call uses at most element_count /
-/// min_elements_per_thread threads (at least one). Starting and joining a thread costs tens
-/// of microseconds, about what the fast path takes for this many elements of its cheapest
-/// operators (docs/performance.md).
+/// min_elements_per_thread threads (at least one). Handing a part to a waiting worker costs
+/// microseconds to tens of microseconds, about what the fast path takes for this many elements
+/// of its cheapest operators (docs/performance.md).
 inline constexpr std::uint64_t min_elements_per_thread = std::uint64_t{1} << 16;
 
 template <class Path>

@@ -278,17 +278,16 @@ inline floats canonical_nans_of_nonnegative(floats x) noexcept {
 #endif
 }
 
-/// canonical_nans on N vectors whose NaN lanes are rare (the cube's: a NaN lane of g): one
-/// sum of the N tells whether any lane may be NaN, and only then each vector is
-/// canonicalized. A NaN lane makes the sum NaN; so may Inf + -Inf, which costs only the
-/// per-vector pass. Per vector about one instruction (an addition) instead of a test.
-template <std::size_t N>
-inline void canonical_nans_rare(floats* y) noexcept {
-  floats sum = y[0];
-  for (std::size_t h = 1; h < N; ++h) sum = sum + y[h];
-  const int32s bits = xsimd::bitwise_cast<int32s>(sum);
-  if (!xsimd::any((bits & int32s(0x7FFFFFFF)) > int32s(0x7F800000))) return;  // on the bits: see canonical_nans
-  for (std::size_t h = 0; h < N; ++h) y[h] = canonical_nans(y[h]);
+/// canonical_nans for any lanes: with AVX512DQ the NaN lanes are found by one vfpclassps
+/// and replaced only in a vector that has one (rare), else canonical_nans.
+inline floats canonical_nans_rare(floats x) noexcept {
+#if defined(__AVX512DQ__)
+  const __mmask16 nan = _mm512_fpclass_ps_mask(x, 0x81);  // quiet or signalling NaN
+  if (nan == 0) return x;
+  return floats(_mm512_mask_mov_ps(x, nan, _mm512_castsi512_ps(_mm512_set1_epi32(0x7FC00000))));
+#else
+  return canonical_nans(x);
+#endif
 }
 
 /// g^0.5, correctly rounded: sqrt differs from pow only at -0 (pow gives +0) and -Inf (pow
@@ -592,15 +591,6 @@ struct kernel<ops::constant_pow, T, T> {
   template <detail_pow::form F, class Source>
   DMLREF_DETAIL_ALWAYS_INLINE static void inline_block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
     if constexpr (F != detail_pow::form::general) {
-      if constexpr (F == detail_pow::form::cube) {
-        floats y[groups];
-        for (std::size_t h = 0; h < groups; ++h) {
-          y[h] = detail_pow::cheap_power<F>(detail_pow::scaled(load_floats(in, i + h * width), op.scale_and_bias));
-        }
-        detail_pow::canonical_nans_rare<groups>(y);
-        for (std::size_t h = 0; h < groups; ++h) store_floats(out + i + h * width, y[h]);
-        return;
-      }
       for (std::size_t h = 0; h < groups; ++h) {
         const floats g = detail_pow::scaled(load_floats(in, i + h * width), op.scale_and_bias);
         // A NaN g (a NaN input, or ScaleBias's Inf * 0) and the root of a negative g give the
@@ -609,6 +599,8 @@ struct kernel<ops::constant_pow, T, T> {
           store_floats(out + i + h * width, detail_pow::cheap_power<F>(g));  // canonical already
         } else if constexpr (F == detail_pow::form::square) {
           store_floats(out + i + h * width, detail_pow::canonical_nans_of_nonnegative(detail_pow::cheap_power<F>(g)));
+        } else if constexpr (F == detail_pow::form::cube) {
+          store_floats(out + i + h * width, detail_pow::canonical_nans_rare(detail_pow::cheap_power<F>(g)));
         } else {
           store_floats(out + i + h * width, canonical_nans(detail_pow::cheap_power<F>(g)));
         }
