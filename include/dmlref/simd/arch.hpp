@@ -116,6 +116,14 @@ inline batch_bool<std::uint32_t> at_least(uint32s a, uint32s b) noexcept {
   return a >= b;
 #endif
 }
+/// a < b in unsigned 32-bit lanes (the complement of at_least on AVX2).
+inline batch_bool<std::uint32_t> below(uint32s a, uint32s b) noexcept {
+#if defined(__AVX2__) && !defined(__AVX512F__)
+  return !at_least(a, b);
+#else
+  return a < b;
+#endif
+}
 
 /// x with every NaN lane replaced by the canonical positive quiet NaN (0x7FC00000), the NaN
 /// golden writes: decided on the bits, so -ffast-math cannot fold the test away.

@@ -195,7 +195,7 @@ DMLREF_DETAIL_ALWAYS_INLINE void pow_magnitudes_in_float_lanes(const floats* g, 
   DMLREF_DETAIL_EACH_GROUP(h, N) {
     bits[h] = bits_of(g[h]);
     bias[h] = uint32s(127);
-    subnormal[h] = !at_least(bits[h], uint32s(0x00800000));
+    subnormal[h] = below(bits[h], uint32s(0x00800000));
     any_subnormal = any_subnormal || xsimd::any(subnormal[h]);
   }
   if (any_subnormal) {  // rare: only where present
@@ -209,17 +209,19 @@ DMLREF_DETAIL_ALWAYS_INLINE void pow_magnitudes_in_float_lanes(const floats* g, 
   DMLREF_DETAIL_EACH_GROUP(h, N) {
     const uint32s shifted = bits[h] + uint32s(0x00020000);  // m >= 2 - 2^-6 moves to the next binade
     const uint32s exponent_field = shifted & uint32s(0xFF800000);
-    const uint32s k = (shifted >> 23) - bias[h];
-    j[h] = shifted >> 18;
     if constexpr (packed_reduction) {
+      const uint32s k = (shifted >> 23) - bias[h];
+      j[h] = shifted >> 18;
       const uint32s packed = lookup32(log_c_t_hi, j[h]);
       const floats m_64 = from_bits(bits[h] - exponent_field + uint32s(0x3C800000));  // m / 64
       r[h] = mul_add(m_64, small_integers_as_floats(packed >> 16), floats(-1.0f));     // m c_j - 1
       a[h] = small_integers_as_floats((k << 16) + (packed & uint32s(0xFFFF))) * floats(0x1p-16f);  // exact
     } else {
       const floats m = from_bits(bits[h] - exponent_field + uint32s(0x3F800000));
+      const floats k = small_integers_as_floats((shifted >> 23) - bias[h]);
+      j[h] = shifted >> 18;
       r[h] = mul_add(m, lookup32(log_c, j[h]), floats(-1.0f));
-      a[h] = small_integers_as_floats(k) + lookup32(log_t_hi, j[h]);  // exact
+      a[h] = k + lookup32(log_t_hi, j[h]);  // exact
     }
   }
   // 2. log2(1 + r) = p_hi + p_lo.
