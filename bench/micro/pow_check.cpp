@@ -1,5 +1,5 @@
 // Not part of dmlref-bench (bench/*.cpp only): built like bench/micro/pow_micro.cpp; ./pow_check all 16
-// Fast vs golden, worst ULP distance, for CONSTANT_POW 0.5, 3, 2.2 and POW FLOAT32 over bit patterns:
+// Fast vs golden, worst ULP distance (and how many at 1 and 2 ULP), for CONSTANT_POW 0.5, 3, 2.2 and POW FLOAT32 over bit patterns:
 // argv[1] = "all" (every one of the 2^32 patterns, in slices) or a sample count; argv[2] threads.
 #include <dmlref/dmlref.hpp>
 #include <cstdio>
@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
   std::mt19937_64 rng(7);
   std::vector<float> x(slice), e(slice), g(slice), f(slice);
   for (float c : {0.5f, 3.0f, 2.2f, -1.0f, 0.0f}) {  // 0: POW with random exponents
-    std::int64_t worst = 0; float at = 0, at_e = 0;
+    std::int64_t worst = 0, at_1 = 0, at_2 = 0; float at = 0, at_e = 0;
     const std::size_t slices = all ? (std::size_t{1} << 32) / slice : (samples + slice - 1) / slice;
     if (c == 2.2f || c == 0.0f || c == -1.0f) { if (all && c != 2.2f) continue; }
     for (std::size_t s = 0; s < slices; ++s) {
@@ -47,9 +47,10 @@ int main(int argc, char** argv) {
       }
       for (std::size_t k = 0; k < n; ++k) {
         const auto d = dist(g[k], f[k]);
+        at_1 += d == 1; at_2 += d == 2;
         if (d > worst) { worst = d; at = x[k]; at_e = e[k]; }
       }
     }
-    std::printf("check %s %g: worst %lld ULP (x=%a e=%a)\n", c == 0.0f ? "pow" : c == -1.0f ? "pow-near-1" : "constant_pow", c, (long long)worst, at, at_e);
+    std::printf("check %s %g: worst %lld ULP (x=%a e=%a); %lld at 1 ULP, %lld at 2\n", c == 0.0f ? "pow" : c == -1.0f ? "pow-near-1" : "constant_pow", c, (long long)worst, at, at_e, (long long)at_1, (long long)at_2);
   }
 }

@@ -1,22 +1,29 @@
 // Not part of dmlref-bench (bench/*.cpp only): built by hand, e.g.
 //   g++ -std=c++17 -O3 -march=native -DDMLREF_HAVE_XSIMD=1 -Iinclude bench/micro/pow_micro.cpp -o pow_micro -pthread
-//   taskset -c 5 ./pow_micro 5 [brief]   (-DDMLREF_SIMD_POW_GROUPS=N picks the group count)
-// Standalone timing of dmlref's fast POW / CONSTANT_POW FLOAT32 (and FLOAT16 POW): median ns/element.
+//   taskset -c 5 ./pow_micro 5 [brief [cpu]]   (-DDMLREF_SIMD_POW_GROUPS=N picks the group count)
+// Standalone timing of dmlref's fast POW / CONSTANT_POW FLOAT32 (and FLOAT16 POW): median ns/element,
+// of wall-clock time, or with "cpu" of the thread's CPU time (steadier on a core shared with other work).
 #include <dmlref/dmlref.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <random>
 #include <vector>
 #include <string>
 using namespace dmlref;
+static bool cpu_time = false;
+static double now_ns() {
+  if (cpu_time) { timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return double(t.tv_sec) * 1e9 + double(t.tv_nsec); }
+  return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 template <class F> double median_ns(F&& f, std::size_t n, int reps) {
   std::vector<double> t;
   for (int r = 0; r < reps; ++r) {
     // enough calls for ~50 ms
-    int calls = 0; auto t0 = std::chrono::steady_clock::now(); auto t1 = t0;
-    do { f(); ++calls; t1 = std::chrono::steady_clock::now(); } while (t1 - t0 < std::chrono::milliseconds(50));
-    t.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count() / calls / double(n));
+    int calls = 0; double t0 = now_ns(), t1 = t0;
+    do { f(); ++calls; t1 = now_ns(); } while (t1 - t0 < 5e7);
+    t.push_back((t1 - t0) / calls / double(n));
   }
   std::sort(t.begin(), t.end());
   return t[t.size() / 2];
@@ -24,6 +31,7 @@ template <class F> double median_ns(F&& f, std::size_t n, int reps) {
 int main(int argc, char** argv) {
   int reps = argc > 1 ? std::atoi(argv[1]) : 7;
   const bool brief = argc > 2;  // 4096 only, and POW FLOAT32 at 2^20
+  cpu_time = argc > 3 && std::string(argv[3]) == "cpu";
   std::mt19937 rng(1);
   std::uniform_real_distribution<float> ub(0.25f, 4.0f), ue(-4.0f, 4.0f);
   for (std::size_t n : {std::size_t{4096}, std::size_t{1} << 20}) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How the constants of dmlref's float-lane FLOAT32 pow (include/dmlref/simd/powf_lanes.hpp)
+"""How the constants of dmlref's float-lane FLOAT32 pow (include/dmlref/simd/pow_float_lanes.hpp)
 were derived, and the figures its error analysis quotes. Run: python3 derive.py
 
 - log2 reduction: m in [1 - 2^-7, 1 + 63/64) cut into 32 intervals (j = 0 holds 1 and
@@ -99,6 +99,7 @@ print("\n// ---- constants for the header ----")
 print("log_c32:", ", ".join(hexf(mpf(c) / 64) + "f" for c in C))
 print("log_t_hi:", ", ".join(hexf(t) + "f" for t in T_hi))
 print("log_t_lo:", ", ".join(hexf(t) + "f" for t in T_lo))
+print("log_c_t_hi (AVX2: 64 c_j * 2^16 + 2^16 T_hi):", ", ".join("0x%08X" % ((c << 16) | int(t * 2**16)) for c, t in zip(C, T_hi)))
 print("K_hi, K_lo:", hexf(K_hi) + "f", hexf(K_lo) + "f")
 print("c2_hi, c2_lo:", hexf(c2_hi) + "f", hexf(c2_lo) + "f")
 print("c3..c6:", ", ".join(hexf(c) + "f" for c in cyf))

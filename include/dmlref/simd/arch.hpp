@@ -107,6 +107,24 @@ inline floats negated(floats x) noexcept {
   return xsimd::bitwise_cast<floats>(xsimd::bitwise_cast<uint32s>(x) ^ uint32s(0x80000000u));
 }
 
+/// a >= b in unsigned 32-bit lanes. AVX2 has no unsigned compare, and xsimd 8.1 compares
+/// unsigned lanes there in two SSE halves (about seven instructions); max(a, b) == a is two.
+inline batch_bool<std::uint32_t> at_least(uint32s a, uint32s b) noexcept {
+#if defined(__AVX2__) && !defined(__AVX512F__)
+  return batch_bool<std::uint32_t>(_mm256_cmpeq_epi32(_mm256_max_epu32(a, b), a));
+#else
+  return a >= b;
+#endif
+}
+/// a < b in unsigned 32-bit lanes (the complement of at_least on AVX2).
+inline batch_bool<std::uint32_t> below(uint32s a, uint32s b) noexcept {
+#if defined(__AVX2__) && !defined(__AVX512F__)
+  return !at_least(a, b);
+#else
+  return a < b;
+#endif
+}
+
 /// x with every NaN lane replaced by the canonical positive quiet NaN (0x7FC00000), the NaN
 /// golden writes: decided on the bits, so -ffast-math cannot fold the test away.
 inline floats canonical_nans(floats x) noexcept {

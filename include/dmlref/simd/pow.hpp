@@ -66,11 +66,7 @@ template <class T>
 inline constexpr bool outlined_blocks = std::is_same_v<T, float> && fused_mul_add;
 
 #if !defined(DMLREF_SIMD_POW_GROUPS)  // measured in docs/performance.md (Intel section)
-#if defined(__AVX512F__)
-#define DMLREF_SIMD_POW_GROUPS 4  // 32 vector registers
-#else
-#define DMLREF_SIMD_POW_GROUPS 2  // 16: more groups spill
-#endif
+#define DMLREF_SIMD_POW_GROUPS 4  // AVX-512 (32 vector registers) and AVX2 (16: some spill, still faster than 2)
 #endif
 /// Whether FLOAT16 results of FLOAT16 bases without ScaleBias take simd/pow_half_lanes.hpp
 /// (targets with AVX512-FP16), 32 elements per block: one vector of FLOAT16 bits.
@@ -109,16 +105,30 @@ inline uint32s bits_of(floats x) noexcept { return xsimd::bitwise_cast<uint32s>(
 /// Lanes whose float is 0, Inf or NaN.
 inline float_mask zero_inf_or_nan(floats x) noexcept {
   const uint32s magnitude = bits_of(x) & uint32s(0x7FFFFFFF);
-  return as_float_mask(magnitude - uint32s(1) >= uint32s(0x7F7FFFFF));
+  return as_float_mask(at_least(magnitude - uint32s(1), uint32s(0x7F7FFFFF)));
 }
 /// Lanes whose float is not normal: 0, subnormal, Inf or NaN.
 inline float_mask not_normal(floats x) noexcept {
   const uint32s magnitude = bits_of(x) & uint32s(0x7FFFFFFF);
-  return as_float_mask(magnitude - uint32s(0x00800000) >= uint32s(0x7F000000));
+  return as_float_mask(at_least(magnitude - uint32s(0x00800000), uint32s(0x7F000000)));
 }
 /// Lanes whose float bits equal pattern.
 inline float_mask bits_equal(floats x, std::uint32_t pattern) noexcept {
   return as_float_mask(bits_of(x) == uint32s(pattern));
+}
+
+/// x, held in a register. A loaded vector kept in a local array of a block lets GCC (with
+/// AVX2, generic tuning) copy the loaded bytes into the array in 16-byte pieces and read the
+/// array back 32 bytes at a time: those reads cannot take their data from the two pending
+/// stores and wait until they retire, which serialises consecutive blocks.
+inline floats in_register(floats x) noexcept {
+#if defined(__GNUC__) && !defined(__clang__) && defined(__AVX__) && !defined(__AVX512F__)
+  __m256 v = x;
+  __asm__("" : "+x"(v));
+  return floats(v);
+#else
+  return x;
+#endif
 }
 
 /// g = fma(x, Scale, Bias) with one rounding. The FMA instruction is called directly: xsimd
@@ -156,8 +166,8 @@ inline parity parity_of(floats e) noexcept {
   const uint32s clamped = xsimd::min(xsimd::max(biased, uint32s(127)), uint32s(150));
   const uint32s fraction = bits << (xsimd::min(clamped, uint32s(149)) - uint32s(118));  // fraction bits on top
   const uint32s unit = ((bits | uint32s(0x00800000)) >> (uint32s(150) - clamped)) & uint32s(1);
-  const uint32_mask integral = (biased >= uint32s(150)) | ((biased >= uint32s(127)) & (fraction == uint32s(0)));
-  const uint32_mask odd = integral & (biased <= uint32s(150)) & (unit != uint32s(0));
+  const uint32_mask integral = at_least(biased, uint32s(150)) | (at_least(biased, uint32s(127)) & (fraction == uint32s(0)));
+  const uint32_mask odd = integral & at_least(uint32s(150), biased) & (unit != uint32s(0));
   return {as_float_mask(integral), as_float_mask(odd)};
 }
 /// The parity of integer exponents held in 32-bit lanes.
@@ -171,7 +181,7 @@ inline parity parity_of(int32s e) noexcept {
 /// magnitude for an even one, and NaN (the canonical positive quiet NaN) for a non-integral one.
 template <class Parity>
 floats with_sign(floats magnitude, floats g, Parity&& exponent_parity) noexcept {
-  const float_mask negative = as_float_mask(bits_of(g) >= uint32s(0x80000000u));
+  const float_mask negative = as_float_mask(at_least(bits_of(g), uint32s(0x80000000u)));
   if (!xsimd::any(negative)) return magnitude;
   const parity p = exponent_parity();
   const floats nan = xsimd::bitwise_cast<floats>(uint32s(0x7FC00000u));
@@ -236,7 +246,7 @@ void with_form(float exponent, F&& f) {
 
 /// Lanes whose float magnitude's bits are at least pattern's (0x7F800000: Inf and NaN).
 inline float_mask magnitude_at_least(floats x, std::uint32_t pattern) noexcept {
-  return as_float_mask((bits_of(x) & uint32s(0x7FFFFFFF)) >= uint32s(pattern));
+  return as_float_mask(at_least(bits_of(x) & uint32s(0x7FFFFFFF), uint32s(pattern)));
 }
 
 #if defined(__AVX512F__) || defined(__FMA__)
@@ -310,7 +320,7 @@ inline floats root_of(floats g) noexcept {
 #if defined(__AVX512F__)
   const uint32s bits = xsimd::bitwise_cast<uint32s>(g);
   const uint32s from = uint32s(0x0D800000u);  // 2^-100
-  const auto other = as_float_mask(bits - from >= uint32s(0x7F800000u) - from);
+  const auto other = as_float_mask(at_least(bits - from, uint32s(0x7F800000u) - from));
   if (!xsimd::any(other)) {
     const floats r(_mm512_rsqrt14_ps(g));
     const floats s = g * r;
@@ -406,7 +416,7 @@ DMLREF_DETAIL_ALWAYS_INLINE void powers(const floats* g, ExponentSource exponent
     if constexpr (is_float_element_v<E>) {
       floats e[N], finite_e[N];
       for (std::size_t h = 0; h < N; ++h) {
-        e[h] = load_floats(exponent, i + h * width);
+        e[h] = in_register(load_floats(exponent, i + h * width));
         special[h] = special[h] | zero_inf_or_nan(e[h]);
         finite_e[h] = simd::select(special[h], floats(0.0f), e[h]);
         base[h] = simd::select(special[h], floats(1.0f), xsimd::abs(g[h]));
@@ -609,7 +619,7 @@ struct kernel<ops::constant_pow, T, T> {
       floats g[groups], y[groups];
       detail_pow::float_mask special[groups];
       for (std::size_t h = 0; h < groups; ++h) {
-        g[h] = detail_pow::scaled(load_floats(in, i + h * width), op.scale_and_bias);
+        g[h] = detail_pow::scaled(detail_pow::in_register(load_floats(in, i + h * width)), op.scale_and_bias);
         special[h] = detail_pow::special_base<T>(g[h]);
       }
       detail_pow::powers<T, float, groups>(g, broadcast<float>{op.exponent}, i, special, y);
@@ -695,7 +705,7 @@ struct kernel<ops::pow, T, T, E> {
     floats g[groups], y[groups];
     detail_pow::float_mask special[groups];
     for (std::size_t h = 0; h < groups; ++h) {
-      g[h] = detail_pow::scaled(load_floats(base, i + h * width), op.scale_and_bias);
+      g[h] = detail_pow::scaled(detail_pow::in_register(load_floats(base, i + h * width)), op.scale_and_bias);
       special[h] = detail_pow::special_base<T>(g[h]);
     }
     detail_pow::powers<T, E, groups>(g, exponent, i, special, y);

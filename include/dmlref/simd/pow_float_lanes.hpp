@@ -12,7 +12,10 @@
 //     after adding 2^-7 in bit space); interval j takes c_j = C_j / 64 (c_0 = 1, on the
 //     interval holding 1) and r = fma(m, c_j, -1), which is exact: m c_j - 1 is an integer
 //     times 2^-29 below 2^24 in magnitude (|r| <= 0.0232 < 2^-5). T_j = log2(1 / c_j) =
-//     T_hi + T_lo, T_hi a multiple of 2^-16, so A = k + T_hi is exact (|k| <= 149).
+//     T_hi + T_lo, T_hi a multiple of 2^-16, so A = k + T_hi is exact (|k| <= 149). With
+//     AVX2 (packed_reduction), C_j and 2^16 T_hi come from one table of integers, one
+//     32-entry lookup fewer: r = fma(m / 64, C_j, -1) and A = (2^16 k + 2^16 T_hi) 2^-16,
+//     converted once (an integer below 2^24 in magnitude): the same values, exactly.
 //  2. log2(1 + r) = r (K + r Y(r)), K = 1/ln 2 = K_hi + K_lo, Y of degree 4 with constant
 //     term c2_hi + c2_lo. inner = K + r Y as inner_hi = fma(r, c2_hi, K_hi) plus inner_lo
 //     (its residual, exact up to 2^-48 since K_hi - inner_hi is exact by Sterbenz, plus
@@ -98,6 +101,21 @@ alignas(64) inline constexpr float log_t_lo[32] = {
     0x1.0e9258p-18f,  -0x1.a39fbep-19f, 0x1.3b992cp-18f,  0x1.3b992cp-18f,  0x1.20a6dep-21f,  0x1.20a6dep-21f,
     -0x1.a6eb1ep-18f, -0x1.a6eb1ep-18f};
 
+/// Whether c_j and t_hi come from one table of integers, log_c_t_hi (AVX2, where a 32-entry
+/// lookup is four vpermps and three blends; one vpermt2ps with AVX-512).
+inline constexpr bool packed_reduction =
+#if defined(__AVX2__) && !defined(__AVX512F__)
+    true;
+#else
+    false;
+#endif
+/// 64 c_j (an integer in [33, 64]) times 2^16, plus 2^16 t_hi (an integer below 2^16).
+alignas(64) inline constexpr std::uint32_t log_c_t_hi[32] = {
+    0x00400000, 0x003E0BBA, 0x003C17D6, 0x003B1E0B, 0x00392AC8, 0x003737F9, 0x00363EC0, 0x003545A7,
+    0x003353DC, 0x00325B2C, 0x003162A2, 0x00306A40, 0x002F7206, 0x002E79F8, 0x002D8216, 0x002C8A63,
+    0x002B92E0, 0x002A9B91, 0x0029A477, 0x0028AD96, 0x0027B6F0, 0x0027B6F0, 0x0026C088, 0x0025CA61,
+    0x0025CA61, 0x0024D480, 0x0023DEE7, 0x0023DEE7, 0x0022E99C, 0x0022E99C, 0x0021F4A3, 0x0021F4A3};
+
 // 2^(j/16) = exp_hi + exp_lo.
 alignas(64) inline constexpr float exp_hi[16] = {
     0x1p+0f,        0x1.0b5586p+0f, 0x1.172b84p+0f, 0x1.2387a6p+0f, 0x1.306fep+0f,  0x1.3dea64p+0f,
@@ -120,6 +138,20 @@ inline floats lookup32(const float* table, uint32s index) noexcept {
   return detail_exp2_log2::lookup_in_memory<32, floats>(table, index);
 #endif
 }
+
+#if defined(__AVX2__) && !defined(__AVX512F__)
+/// table[index mod 32] in each lane, for log_c_t_hi.
+inline uint32s lookup32(const std::uint32_t* table, uint32s index) noexcept {
+  const auto part = [&](int k) {
+    const __m256i entries = _mm256_load_si256(reinterpret_cast<const __m256i*>(table + 8 * k));
+    return _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(entries, index));
+  };
+  const __m256 bit3 = _mm256_castsi256_ps(_mm256_slli_epi32(index, 28));  // blendv's selectors
+  const __m256 bit4 = _mm256_castsi256_ps(_mm256_slli_epi32(index, 27));
+  const __m256 low = _mm256_blendv_ps(part(0), part(1), bit3), high = _mm256_blendv_ps(part(2), part(3), bit3);
+  return uint32s(_mm256_castps_si256(_mm256_blendv_ps(low, high, bit4)));
+}
+#endif
 
 inline uint32s bits_of(floats x) noexcept { return xsimd::bitwise_cast<uint32s>(x); }
 inline floats from_bits(uint32s x) noexcept { return xsimd::bitwise_cast<floats>(x); }
@@ -163,7 +195,7 @@ DMLREF_DETAIL_ALWAYS_INLINE void pow_magnitudes_in_float_lanes(const floats* g, 
   DMLREF_DETAIL_EACH_GROUP(h, N) {
     bits[h] = bits_of(g[h]);
     bias[h] = uint32s(127);
-    subnormal[h] = bits[h] < uint32s(0x00800000);
+    subnormal[h] = below(bits[h], uint32s(0x00800000));
     any_subnormal = any_subnormal || xsimd::any(subnormal[h]);
   }
   if (any_subnormal) {  // rare: only where present
@@ -177,11 +209,20 @@ DMLREF_DETAIL_ALWAYS_INLINE void pow_magnitudes_in_float_lanes(const floats* g, 
   DMLREF_DETAIL_EACH_GROUP(h, N) {
     const uint32s shifted = bits[h] + uint32s(0x00020000);  // m >= 2 - 2^-6 moves to the next binade
     const uint32s exponent_field = shifted & uint32s(0xFF800000);
-    const floats m = from_bits(bits[h] - exponent_field + uint32s(0x3F800000));
-    const floats k = small_integers_as_floats((shifted >> 23) - bias[h]);
-    j[h] = shifted >> 18;
-    r[h] = mul_add(m, lookup32(log_c, j[h]), floats(-1.0f));
-    a[h] = k + lookup32(log_t_hi, j[h]);  // exact
+    if constexpr (packed_reduction) {
+      const uint32s k = (shifted >> 23) - bias[h];
+      j[h] = shifted >> 18;
+      const uint32s packed = lookup32(log_c_t_hi, j[h]);
+      const floats m_64 = from_bits(bits[h] - exponent_field + uint32s(0x3C800000));  // m / 64
+      r[h] = mul_add(m_64, small_integers_as_floats(packed >> 16), floats(-1.0f));     // m c_j - 1
+      a[h] = small_integers_as_floats((k << 16) + (packed & uint32s(0xFFFF))) * floats(0x1p-16f);  // exact
+    } else {
+      const floats m = from_bits(bits[h] - exponent_field + uint32s(0x3F800000));
+      const floats k = small_integers_as_floats((shifted >> 23) - bias[h]);
+      j[h] = shifted >> 18;
+      r[h] = mul_add(m, lookup32(log_c, j[h]), floats(-1.0f));
+      a[h] = k + lookup32(log_t_hi, j[h]);  // exact
+    }
   }
   // 2. log2(1 + r) = p_hi + p_lo.
   DMLREF_DETAIL_EACH_GROUP(h, N) y[h] = mul_add(floats(-0x1.ecbe7cp-3f), r[h], floats(0x1.279bd8p-2f));
