@@ -139,22 +139,16 @@ inline floats lookup32(const float* table, uint32s index) noexcept {
 #endif
 }
 
-#if defined(__AVX2__) && !defined(__AVX512F__)
-/// table[index mod 32] in each lane, for log_c_t_hi.
-inline uint32s lookup32(const std::uint32_t* table, uint32s index) noexcept {
-  const auto part = [&](int k) {
-    const __m256i entries = _mm256_load_si256(reinterpret_cast<const __m256i*>(table + 8 * k));
-    return _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(entries, index));
-  };
-  const __m256 bit3 = _mm256_castsi256_ps(_mm256_slli_epi32(index, 28));  // blendv's selectors
-  const __m256 bit4 = _mm256_castsi256_ps(_mm256_slli_epi32(index, 27));
-  const __m256 low = _mm256_blendv_ps(part(0), part(1), bit3), high = _mm256_blendv_ps(part(2), part(3), bit3);
-  return uint32s(_mm256_castps_si256(_mm256_blendv_ps(low, high, bit4)));
-}
-#endif
-
 inline uint32s bits_of(floats x) noexcept { return xsimd::bitwise_cast<uint32s>(x); }
 inline floats from_bits(uint32s x) noexcept { return xsimd::bitwise_cast<floats>(x); }
+
+#if defined(__AVX2__) && !defined(__AVX512F__)
+/// table[index mod 32] in each lane, for log_c_t_hi: the float lookup on the entries' bits
+/// (register permutes and blends only, which move bits without reading them as numbers).
+inline uint32s lookup32(const std::uint32_t* table, uint32s index) noexcept {
+  return bits_of(lookup32(reinterpret_cast<const float*>(table), index));
+}
+#endif
 
 /// round(16 x) (to nearest even) for |16 x| < 2^22, as an integer in two's complement: the
 /// difference of the bits of 16 x + 1.5 * 2^23 and those of 1.5 * 2^23.
