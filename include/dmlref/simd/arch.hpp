@@ -14,6 +14,19 @@
 
 #include <xsimd/xsimd.hpp>
 
+/// Statements over N independent groups of lanes, unrolled at every optimisation level (GCC's
+/// -O2 unrolls no loop): the groups' instructions sit side by side, so one group's chain of
+/// dependent steps (pow's: about 130 cycles of latency for about 90 instructions) leaves an
+/// out-of-order core with a small scheduler no idle (docs/performance.md, the Intel section),
+/// and a short block (a square) pays no loop branch per group.
+#if defined(__clang__)
+#define DMLREF_DETAIL_EACH_GROUP(h, N) _Pragma("clang loop unroll(full)") for (std::size_t h = 0; h < (N); ++h)
+#elif defined(__GNUC__)
+#define DMLREF_DETAIL_EACH_GROUP(h, N) _Pragma("GCC unroll 8") for (std::size_t h = 0; h < (N); ++h)
+#else
+#define DMLREF_DETAIL_EACH_GROUP(h, N) for (std::size_t h = 0; h < (N); ++h)
+#endif
+
 namespace dmlref::simd {
 inline namespace DMLREF_ISA_NAMESPACE {
 

@@ -133,20 +133,30 @@ inline floats in_register(floats x) noexcept {
 
 /// g = fma(x, Scale, Bias) with one rounding. The FMA instruction is called directly: xsimd
 /// 8.1's fma on AVX-512 is a product and a sum, rounded twice.
-inline floats scaled(floats x, const std::optional<scale_bias>& sb) noexcept {
-  if (!sb) return x;
+inline floats scaled(floats x, const scale_bias& sb) noexcept {
 #if defined(__AVX512F__)
-  return floats(_mm512_fmadd_ps(x, _mm512_set1_ps(sb->scale), _mm512_set1_ps(sb->bias)));
+  return floats(_mm512_fmadd_ps(x, _mm512_set1_ps(sb.scale), _mm512_set1_ps(sb.bias)));
 #elif defined(__FMA__) && defined(__AVX__)
-  return floats(_mm256_fmadd_ps(x, _mm256_set1_ps(sb->scale), _mm256_set1_ps(sb->bias)));
+  return floats(_mm256_fmadd_ps(x, _mm256_set1_ps(sb.scale), _mm256_set1_ps(sb.bias)));
 #elif defined(__FMA__)
-  return floats(_mm_fmadd_ps(x, _mm_set1_ps(sb->scale), _mm_set1_ps(sb->bias)));
+  return floats(_mm_fmadd_ps(x, _mm_set1_ps(sb.scale), _mm_set1_ps(sb.bias)));
 #else
   alignas(64) float lanes[width];
   x.store_aligned(lanes);
-  for (auto& v : lanes) v = math::multiply_add_rounded(v, sb->scale, sb->bias);
+  for (auto& v : lanes) v = math::multiply_add_rounded(v, sb.scale, sb.bias);
   return floats::load_aligned(lanes);
 #endif
+}
+/// g = x: no ScaleBias, known when the block is compiled.
+inline floats scaled(floats x, std::nullopt_t) noexcept { return x; }
+/// g for a ScaleBias decided per block.
+inline floats scaled(floats x, const std::optional<scale_bias>& sb) noexcept { return sb ? scaled(x, *sb) : x; }
+
+/// Calls f(std::nullopt) or f(Scale and Bias): a block compiled for either knows whether it
+/// scales, and a cheap block's loop has no branch for it.
+template <class F>
+decltype(auto) with_scale_bias(const std::optional<scale_bias>& sb, F&& f) {
+  return sb ? f(*sb) : f(std::nullopt);
 }
 
 /// Whether each exponent is an integer, and an odd one (what a negative base needs).
@@ -579,30 +589,41 @@ struct kernel<ops::constant_pow, T, T> {
         }
       }
 #endif
-      run([op](T* out, std::size_t i, auto in) { block<chosen>(op, out, i, in); });
+      if constexpr (chosen == detail_pow::form::general) {
+        run([op](T* out, std::size_t i, auto in) { block<chosen>(op, op.scale_and_bias, out, i, in); });
+      } else {
+        detail_pow::with_scale_bias(op.scale_and_bias, [&](auto sb) {
+          run([op, sb](T* out, std::size_t i, auto in) { block<chosen>(op, sb, out, i, in); });
+        });
+      }
     });
   }
 
-  template <detail_pow::form F, class Source>
-  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
+  /// ScaleBias: std::nullopt or a scale_bias for the cheap forms (settled per span), the
+  /// operator's optional for the general one (a branch per block is nothing there).
+  template <detail_pow::form F, class ScaleBias, class Source>
+  DMLREF_DETAIL_ALWAYS_INLINE static void block(const ops::constant_pow& op, const ScaleBias& sb, T* out,
+                                                std::size_t i, Source in) {
     if constexpr (F == detail_pow::form::general && detail_pow::outlined_blocks<T>) {
-      outlined_block<F>(op, out, i, in);
+      outlined_block<F>(op, sb, out, i, in);
     } else {
-      inline_block<F>(op, out, i, in);
+      inline_block<F>(op, sb, out, i, in);
     }
   }
 
  private:
-  template <detail_pow::form F, class Source>
-  DMLREF_DETAIL_NOINLINE static void outlined_block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
-    inline_block<F>(op, out, i, in);
+  template <detail_pow::form F, class ScaleBias, class Source>
+  DMLREF_DETAIL_NOINLINE static void outlined_block(const ops::constant_pow& op, const ScaleBias& sb, T* out,
+                                                    std::size_t i, Source in) {
+    inline_block<F>(op, sb, out, i, in);
   }
 
-  template <detail_pow::form F, class Source>
-  DMLREF_DETAIL_ALWAYS_INLINE static void inline_block(const ops::constant_pow& op, T* out, std::size_t i, Source in) {
+  template <detail_pow::form F, class ScaleBias, class Source>
+  DMLREF_DETAIL_ALWAYS_INLINE static void inline_block(const ops::constant_pow& op, const ScaleBias& sb, T* out,
+                                                       std::size_t i, Source in) {
     if constexpr (F != detail_pow::form::general) {
-      for (std::size_t h = 0; h < groups; ++h) {
-        const floats g = detail_pow::scaled(load_floats(in, i + h * width), op.scale_and_bias);
+      DMLREF_DETAIL_EACH_GROUP(h, groups) {
+        const floats g = detail_pow::scaled(load_floats(in, i + h * width), sb);
         // A NaN g (a NaN input, or ScaleBias's Inf * 0) and the root of a negative g give the
         // hardware's NaN here; golden's is the canonical one.
         if constexpr (F == detail_pow::form::root) {
@@ -618,12 +639,12 @@ struct kernel<ops::constant_pow, T, T> {
     } else {
       floats g[groups], y[groups];
       detail_pow::float_mask special[groups];
-      for (std::size_t h = 0; h < groups; ++h) {
-        g[h] = detail_pow::scaled(detail_pow::in_register(load_floats(in, i + h * width)), op.scale_and_bias);
+      DMLREF_DETAIL_EACH_GROUP(h, groups) {
+        g[h] = detail_pow::scaled(detail_pow::in_register(load_floats(in, i + h * width)), sb);
         special[h] = detail_pow::special_base<T>(g[h]);
       }
       detail_pow::powers<T, float, groups>(g, broadcast<float>{op.exponent}, i, special, y);
-      for (std::size_t h = 0; h < groups; ++h) {
+      DMLREF_DETAIL_EACH_GROUP(h, groups) {
         const std::size_t at = i + h * width;
         detail_pow::store_patched(out, at, y[h], special[h],
                                   [&](std::size_t k) { return op(detail_pow::element(in, at, k)); });
@@ -704,12 +725,12 @@ struct kernel<ops::pow, T, T, E> {
                                                       ExponentSource exponent) {
     floats g[groups], y[groups];
     detail_pow::float_mask special[groups];
-    for (std::size_t h = 0; h < groups; ++h) {
+    DMLREF_DETAIL_EACH_GROUP(h, groups) {
       g[h] = detail_pow::scaled(detail_pow::in_register(load_floats(base, i + h * width)), op.scale_and_bias);
       special[h] = detail_pow::special_base<T>(g[h]);
     }
     detail_pow::powers<T, E, groups>(g, exponent, i, special, y);
-    for (std::size_t h = 0; h < groups; ++h) {
+    DMLREF_DETAIL_EACH_GROUP(h, groups) {
       const std::size_t at = i + h * width;
       detail_pow::store_patched(out, at, y[h], special[h], [&](std::size_t k) {
         return op(detail_pow::element(base, at, k), detail_pow::element(exponent, at, k));

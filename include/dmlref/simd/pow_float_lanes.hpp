@@ -161,18 +161,6 @@ inline floats power_of_two(uint32s n) noexcept { return from_bits((n + uint32s(1
 
 }  // namespace detail_pow_float_lanes
 
-/// Statements over N independent groups of lanes, unrolled so that the groups' instructions
-/// sit side by side: one group's chain of dependent steps (about 130 cycles of latency for
-/// about 90 instructions) leaves an out-of-order core with a small scheduler idle, two or
-/// more fill it (docs/performance.md, the Intel section).
-#if defined(__clang__)
-#define DMLREF_DETAIL_EACH_GROUP(h, N) _Pragma("clang loop unroll(full)") for (std::size_t h = 0; h < (N); ++h)
-#elif defined(__GNUC__)
-#define DMLREF_DETAIL_EACH_GROUP(h, N) _Pragma("GCC unroll 8") for (std::size_t h = 0; h < (N); ++h)
-#else
-#define DMLREF_DETAIL_EACH_GROUP(h, N) for (std::size_t h = 0; h < (N); ++h)
-#endif
-
 /// |g|^e for a FLOAT32 result, for N groups of lanes at once (y[h] from g[h], e_hi[h],
 /// e_lo[h]): g positive, finite and nonzero, e = e_hi + e_lo finite with e_lo the exact
 /// remainder of an integer exponent, or absent (WithLo false: e = e_hi, a float exponent).
