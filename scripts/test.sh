@@ -18,7 +18,10 @@
 #                              paths), examples (no Python, tools or consumers: they run the
 #                              host's programs; cmake/dmlrefTests.cmake)
 #            meson             g++ C++20, baseline x86-64 (the SSE2 kernels), -O1 with assert()
-#                              live: Meson's own build and its tests
+#                              live: Meson's own build and its tests, which run the SSE2
+#                              kernels (DMLREF_ISA=baseline); dmlref-eval with the avx2 and
+#                              avx512fp16 variants chosen at run time (as gcc-portable) and
+#                              its isa.dispatch test
 #
 # Every ctest entry counts as one test (a workflow that stops before its tests counts one
 # failure). The last line is exactly "N passed, N failed"; the exit status is non-zero when
@@ -85,13 +88,17 @@ for preset in "${PRESETS[@]}"; do workflow "$preset"; done
 
 if [ "$MODE" = full ]; then
   # Meson's own build (a debug build at -O1: assert() is live) in C++20 for baseline x86-64,
-  # and its test suite.
+  # and its test suite. The runtime layer holds the variants avx2 and avx512fp16 as well
+  # (runtime_isas; avx512 left out for time, as in gcc-portable), which isa.dispatch checks
+  # on dmlref-eval; the other tests cap dml::execute at the baseline (DMLREF_ISA), so that
+  # this build keeps running the SSE2 kernels.
   echo "== meson"
   MESON=$ROOT/build/meson
   t=$( { time { if [ -f "$MESON/build.ninja" ]; then r=--reconfigure; else r=; fi
       meson setup $r "$MESON" "$ROOT" -Dwerror=true -Dcpp_std=c++20 -Doptimization=1 \
-        -Dtools=disabled -Dexamples=disabled -Dbench=disabled &&
-      meson compile -C "$MESON" -j "$JOBS" && meson test -C "$MESON" --num-processes "$JOBS" --print-errorlogs; } \
+        -Dtools=enabled -Dexamples=disabled -Dbench=disabled -Druntime_isas=avx2,avx512fp16 &&
+      meson compile -C "$MESON" -j "$JOBS" &&
+      DMLREF_ISA=baseline meson test -C "$MESON" --num-processes "$JOBS" --print-errorlogs; } \
       >"$LOGS/meson.log" 2>&1 </dev/null; } 2>&1 ); rc=$?
   note $rc $((rc == 0)) $((rc != 0)) "meson (setup, compile, test): $t"
   echo "   ${summary[-1]}"; [ $rc -eq 0 ] || show "$LOGS/meson.log"
