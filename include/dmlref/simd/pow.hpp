@@ -573,7 +573,9 @@ DMLREF_DETAIL_NOINLINE DMLREF_DETAIL_POW_COLD void store_patched_halves(float16*
 /// the result's magnitude lies from 65504 to 65536 (store_patched says why; one compare
 /// finds the lanes from 65504 up, and only blocks holding one test the upper bound). An
 /// exponent 0 needs no test: y = 0 gives 2^0 within 2^-13.6, which rounds to exactly 1.
-/// Negative bases take with_sign, one 16-lane group at a time, only where present.
+/// Negative bases take with_sign, one 16-lane group at a time, only where present. A block
+/// with no special lane, no negative base and no result from 65504 up (one test of the three
+/// masks) converts and stores at once.
 template <class E, class BaseSource, class ExponentSource, class Golden>
 DMLREF_DETAIL_ALWAYS_INLINE void half_powers(float16* out, std::size_t i, BaseSource base, ExponentSource exponent,
                                              Golden&& golden) noexcept {
@@ -591,6 +593,12 @@ DMLREF_DETAIL_ALWAYS_INLINE void half_powers(float16* out, std::size_t i, BaseSo
   floats y_high = pow_magnitude_of_half(half_index(base, i_high), e_high, table);
   const __m512 least = _mm512_set1_ps(65504.0f);
   const __mmask16 large_low = _mm512_cmp_ps_mask(y_low, least, _CMP_GE_OQ), large_high = _mm512_cmp_ps_mask(y_high, least, _CMP_GE_OQ);
+  const __mmask32 large = _mm512_kunpackw(large_high, large_low);
+  if (_kortestz_mask32_u8(_kor_mask32(large, negative), special)) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), _mm512_cvtps_ph(y_low, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i_high), _mm512_cvtps_ph(y_high, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    return;
+  }
   if ((large_low | large_high) != 0) special |= overflow_band(y_low, y_high, large_low, large_high);
   if (negative != 0) {
     if (negative & 0xFFFFu) y_low = signed_halves<E>(y_low, _mm512_castsi512_si256(bits), e_low, exponent, i);
