@@ -23,8 +23,8 @@
 //   is then a FLOAT16 value), 32 elements per block by simd/pow_half_lanes.hpp instead: log2
 //   from a table of every FLOAT16 (one gather), exp2 of degree 3 by vreduceps and vscalefps,
 //   within 0.5 + 2^-2.6 ULP; special lanes found by vfpclassph on the 32 bases at once
-//   (half_powers; all 2^32 FLOAT16 pairs within 1 ULP of golden, and 2.8-3.0x FLOAT32 POW's
-//   speed on a 2-core Xeon VM of family 6 model 207: docs/performance.md). A negative base takes the sign of its exponent's parity, or NaN for a
+//   (half_powers; all 2^32 FLOAT16 pairs within 1 ULP of golden, and 3.3-4.3x FLOAT32 POW's
+//   speed on a 2-core Xeon VM of family 6 model 207: docs/fast-path.md). A negative base takes the sign of its exponent's parity, or NaN for a
 //   non-integral one; parity is read off the exponent's bits (integer exponents: their own
 //   lowest bit).
 // - Lanes whose base is 0, Inf or NaN (for FLOAT16 results also a FLOAT32 subnormal, which
@@ -481,8 +481,8 @@ float_mask special_base(floats g) noexcept {
 /// constants in registers across the loop and saves them only around these calls.
 #define DMLREF_DETAIL_POW_COLD __attribute__((cold))
 /// The span routes' lambdas that call half_powers: inlined into the span loop, which then
-/// keeps the block's constants in registers (called once per block, the lambda set up a
-/// stack frame and reloaded them for every 32 elements).
+/// keeps the block's constants in registers (left out of line, as GCC 13 left them, a lambda
+/// sets up a stack frame and reloads them for every 32 elements).
 #define DMLREF_DETAIL_POW_INLINE_LAMBDA __attribute__((always_inline))
 #else
 #define DMLREF_DETAIL_POW_COLD
