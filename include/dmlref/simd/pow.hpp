@@ -23,8 +23,8 @@
 //   is then a FLOAT16 value), 32 elements per block by simd/pow_half_lanes.hpp instead: log2
 //   from a table of every FLOAT16 (one gather), exp2 of degree 3 by vreduceps and vscalefps,
 //   within 0.5 + 2^-2.6 ULP; special lanes found by vfpclassph on the 32 bases at once
-//   (half_powers; all 2^32 FLOAT16 pairs within 1 ULP of golden, and 2.8-3.0x FLOAT32 POW's
-//   speed on a 2-core Xeon VM of family 6 model 207: docs/performance.md). A negative base takes the sign of its exponent's parity, or NaN for a
+//   (half_powers; all 2^32 FLOAT16 pairs within 1 ULP of golden, and 3.3-4.3x FLOAT32 POW's
+//   speed on a 2-core Xeon VM of family 6 model 207: docs/fast-path.md). A negative base takes the sign of its exponent's parity, or NaN for a
 //   non-integral one; parity is read off the exponent's bits (integer exponents: their own
 //   lowest bit).
 // - Lanes whose base is 0, Inf or NaN (for FLOAT16 results also a FLOAT32 subnormal, which
@@ -490,8 +490,13 @@ float_mask special_base(floats g) noexcept {
 /// The out-of-line paths of half_powers, marked cold: the compiler then keeps the block's
 /// constants in registers across the loop and saves them only around these calls.
 #define DMLREF_DETAIL_POW_COLD __attribute__((cold))
+/// The span routes' lambdas that call half_powers: inlined into the span loop, which then
+/// keeps the block's constants in registers (left out of line, as GCC 13 left them, a lambda
+/// sets up a stack frame and reloads them for every 32 elements).
+#define DMLREF_DETAIL_POW_INLINE_LAMBDA __attribute__((always_inline))
 #else
 #define DMLREF_DETAIL_POW_COLD
+#define DMLREF_DETAIL_POW_INLINE_LAMBDA
 #endif
 /// 32 FLOAT16 bases' bits from a FLOAT16 source, a 16-bit lane each.
 inline __m512i half_bits(contiguous<float16> s, std::size_t i) noexcept {
@@ -499,6 +504,36 @@ inline __m512i half_bits(contiguous<float16> s, std::size_t i) noexcept {
 }
 inline __m512i half_bits(broadcast<float16> s, std::size_t) noexcept {
   return _mm512_set1_epi16(static_cast<short>(s.value.bits()));
+}
+/// 16 FLOAT16 bases' bits from a FLOAT16 source at i, zero-extended to 32-bit lanes (the
+/// contiguous form loads them into the widening instruction itself).
+inline __m512i half_index(contiguous<float16> s, std::size_t i) noexcept {
+  return _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.data + i)));
+}
+inline __m512i half_index(broadcast<float16> s, std::size_t) noexcept {
+  return _mm512_set1_epi32(static_cast<int>(s.value.bits()));
+}
+
+/// Lanes (bit k for element i + k, k = 0 .. 31) whose exponent is Inf or NaN, for the sources
+/// that settle them without the exponents' float lanes: 32 FLOAT16 exponents by one vfpclassph,
+/// a broadcast one on its bits, integer exponents never. all_lanes_nonfinite: whether
+/// nonfinite_exponents settles a source (the others test each group's float lanes).
+template <class E, class ExponentSource>
+inline constexpr bool all_lanes_nonfinite = !is_float_element_v<E> || std::is_same_v<ExponentSource, contiguous<float16>> ||
+                                            std::is_same_v<ExponentSource, broadcast<float16>> ||
+                                            std::is_same_v<ExponentSource, broadcast<float>>;
+template <class E, class ExponentSource>
+inline std::uint32_t nonfinite_exponents(ExponentSource exponent, std::size_t i) noexcept {
+  if constexpr (!is_float_element_v<E>) {
+    return 0;
+  } else if constexpr (std::is_same_v<ExponentSource, contiguous<float16>>) {
+    return _mm512_fpclass_ph_mask(_mm512_castsi512_ph(_mm512_loadu_si512(exponent.data + i)), 0x99);  // NaN, +-Inf
+  } else if constexpr (std::is_same_v<ExponentSource, broadcast<float16>>) {
+    return (exponent.value.bits() & 0x7C00u) == 0x7C00u ? ~std::uint32_t{0} : 0;
+  } else {
+    static_assert(std::is_same_v<ExponentSource, broadcast<float>>, "a source all_lanes_nonfinite names");
+    return (dmlref::detail::bit_cast<std::uint32_t>(exponent.value) & 0x7F800000u) == 0x7F800000u ? ~std::uint32_t{0} : 0;
+  }
 }
 
 /// y with the sign rule for the negative bases among 16 FLOAT16 bases (bits), e their
@@ -519,47 +554,73 @@ DMLREF_DETAIL_NOINLINE DMLREF_DETAIL_POW_COLD floats signed_halves(floats y, __m
   }
 }
 
-/// Stores 32 FLOAT16 results, golden(k) instead in the lanes k flagged in special, as
-/// store_patched does (golden(k) reads its inputs before out[i + k] is written: OutputTensor
-/// may alias InputTensor). Out of line: only blocks with a special lane take it.
+/// The lanes of y_low (bits 0 .. 15) and y_high (16 .. 31) at most 65536 among those flagged in
+/// large_low and large_high (at least 65504): out of line, taken only by blocks holding a
+/// result from 65504 up.
+DMLREF_DETAIL_NOINLINE DMLREF_DETAIL_POW_COLD std::uint32_t overflow_band(floats y_low, floats y_high, __mmask16 large_low,
+                                                                    __mmask16 large_high) noexcept {
+  const __m512 most = _mm512_set1_ps(65536.0f);
+  return std::uint32_t{_mm512_mask_cmp_ps_mask(large_low, y_low, most, _CMP_LE_OQ)} |
+         std::uint32_t{_mm512_mask_cmp_ps_mask(large_high, y_high, most, _CMP_LE_OQ)} << 16;
+}
+
+/// Stores 32 FLOAT16 results (low: elements 0 .. 15, high: 16 .. 31), golden(k) instead in the
+/// lanes k flagged in special, as store_patched does (golden(k) reads its inputs before
+/// out[i + k] is written: OutputTensor may alias InputTensor). Out of line: only blocks with a
+/// special lane take it.
 template <class Golden>
-DMLREF_DETAIL_NOINLINE DMLREF_DETAIL_POW_COLD void store_patched_halves(float16* out, std::size_t i, __m512i result, std::uint32_t special,
-                                                 Golden& golden) {
+DMLREF_DETAIL_NOINLINE DMLREF_DETAIL_POW_COLD void store_patched_halves(float16* out, std::size_t i, __m256i low, __m256i high,
+                                                 std::uint32_t special, Golden& golden) {
   alignas(64) float16 staged[2 * width];
-  _mm512_store_si512(staged, result);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(staged), low);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(staged + width), high);
   for (std::size_t k = 0; k < 2 * width; ++k) out[i + k] = (special >> k) & 1u ? golden(k) : staged[k];
 }
 
 /// pow(x, e) for 32 FLOAT16 bases x without ScaleBias (simd/pow_half_lanes.hpp), exponents
 /// from a source of E at i. Lanes go to golden(k) (k = 0 .. 31) where x is 0, Inf or NaN or e
-/// is Inf or NaN (vfpclassph tests the 32 bases at once), or where the result's magnitude lies
-/// from 65504 to 65536 (store_patched says why). An exponent 0 needs no test: y = 0 gives 2^0
-/// within 2^-13.6, which rounds to exactly 1. Negative bases take with_sign, one 16-lane
-/// group at a time, only where present.
+/// is Inf or NaN (vfpclassph tests the 32 bases at once, and 32 FLOAT16 exponents), or where
+/// the result's magnitude lies from 65504 to 65536 (store_patched says why; one compare
+/// finds the lanes from 65504 up, and only blocks holding one test the upper bound). An
+/// exponent 0 needs no test: y = 0 gives 2^0 within 2^-13.6, which rounds to exactly 1.
+/// Negative bases take with_sign, one 16-lane group at a time, only where present. A block
+/// with no special lane, no negative base and no result from 65504 up (one test of the three
+/// masks) converts and stores at once.
 template <class E, class BaseSource, class ExponentSource, class Golden>
 DMLREF_DETAIL_ALWAYS_INLINE void half_powers(float16* out, std::size_t i, BaseSource base, ExponentSource exponent,
                                              Golden&& golden) noexcept {
   const __m512i bits = half_bits(base, i);
   const std::uint32_t negative = _mm512_movepi16_mask(bits);
   std::uint32_t special = _mm512_fpclass_ph_mask(_mm512_castsi512_ph(bits), 0x9F);  // NaN, +-0, +-Inf
+  if constexpr (all_lanes_nonfinite<E, ExponentSource>) special |= nonfinite_exponents<E>(exponent, i);
   const float* const table = detail_pow_half_lanes::log2_table();
-  __m256i halves[2];
-  for (std::size_t h = 0; h < 2; ++h) {
-    const std::size_t at = i + h * width;
-    const __m256i group_bits = h == 0 ? _mm512_castsi512_si256(bits) : _mm512_extracti64x4_epi64(bits, 1);
-    const floats e = load_floats(exponent, at);
-    const std::uint32_t special_exponent = _mm512_fpclass_ps_mask(e, 0x99);  // NaN, +-Inf
-    floats y = pow_magnitude_of_half(group_bits, e, table);
-    const std::uint32_t band = static_cast<__mmask16>((y >= floats(65504.0f)) & (y <= floats(65536.0f)));
-    special |= (special_exponent | band) << (16 * h);
-    if ((negative >> (16 * h)) & 0xFFFFu) y = signed_halves<E>(y, group_bits, e, exponent, at);
-    halves[h] = _mm512_cvtps_ph(y, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  const std::size_t i_high = i + width;
+  const floats e_low = load_floats(exponent, i), e_high = load_floats(exponent, i_high);
+  if constexpr (!all_lanes_nonfinite<E, ExponentSource>) {
+    special |= std::uint32_t{_mm512_fpclass_ps_mask(e_low, 0x99)} | std::uint32_t{_mm512_fpclass_ps_mask(e_high, 0x99)} << 16;  // NaN, +-Inf
   }
-  const __m512i result = _mm512_inserti64x4(_mm512_castsi256_si512(halves[0]), halves[1], 1);
+  floats y_low = pow_magnitude_of_half(half_index(base, i), e_low, table);
+  floats y_high = pow_magnitude_of_half(half_index(base, i_high), e_high, table);
+  const __m512 least = _mm512_set1_ps(65504.0f);
+  const __mmask16 large_low = _mm512_cmp_ps_mask(y_low, least, _CMP_GE_OQ), large_high = _mm512_cmp_ps_mask(y_high, least, _CMP_GE_OQ);
+  const __mmask32 large = _mm512_kunpackw(large_high, large_low);
+  if (_kortestz_mask32_u8(_kor_mask32(large, negative), special)) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), _mm512_cvtps_ph(y_low, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i_high), _mm512_cvtps_ph(y_high, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    return;
+  }
+  if ((large_low | large_high) != 0) special |= overflow_band(y_low, y_high, large_low, large_high);
+  if (negative != 0) {
+    if (negative & 0xFFFFu) y_low = signed_halves<E>(y_low, _mm512_castsi512_si256(bits), e_low, exponent, i);
+    if (negative >> 16) y_high = signed_halves<E>(y_high, _mm512_extracti64x4_epi64(bits, 1), e_high, exponent, i_high);
+  }
+  const __m256i low = _mm512_cvtps_ph(y_low, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  const __m256i high = _mm512_cvtps_ph(y_high, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
   if (special == 0) {
-    _mm512_storeu_si512(out + i, result);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), low);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i_high), high);
   } else {
-    store_patched_halves(out, i, result, special, golden);
+    store_patched_halves(out, i, low, high, special, golden);
   }
 }
 #endif
@@ -582,7 +643,7 @@ struct kernel<ops::constant_pow, T, T> {
 #if defined(__AVX512FP16__)
       if constexpr (std::is_same_v<T, float16> && chosen == detail_pow::form::general) {
         if (!op.scale_and_bias) {
-          return run([op](T* out, std::size_t i, auto in) {
+          return run([op](T* out, std::size_t i, auto in) DMLREF_DETAIL_POW_INLINE_LAMBDA {
             detail_pow::half_powers<float>(out, i, in, broadcast<float>{op.exponent},
                                            [&](std::size_t k) { return op(detail_pow::element(in, i, k)); });
           });
@@ -691,7 +752,7 @@ struct kernel<ops::pow, T, T, E> {
   static void bind(const ops::pow& op, Run&& run) {
 #if defined(__AVX512FP16__)
     if (!op.scale_and_bias) {
-      return run([op](T* out, std::size_t i, auto base, auto exponent) {
+      return run([op](T* out, std::size_t i, auto base, auto exponent) DMLREF_DETAIL_POW_INLINE_LAMBDA {
         detail_pow::half_powers<E>(out, i, base, exponent, [&](std::size_t k) {
           return op(detail_pow::element(base, i, k), detail_pow::element(exponent, i, k));
         });

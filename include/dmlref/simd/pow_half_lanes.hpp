@@ -7,10 +7,10 @@
 // (ops::pow_fast_ulp_budget) of golden's correctly rounded one.
 //
 // Algorithm, per 16 float lanes:
-//  1. L = log2 |g| from a table of every positive finite FLOAT16 (32,768 floats, 128 KiB, built
-//     once on first use from the C library's double log2 rounded to float), read by one
-//     vpgatherdd with g's 15 magnitude bits as the index: no reduction, no polynomial, and
-//     subnormal bases need nothing apart.
+//  1. L = log2 |g| from a table of every finite FLOAT16 (65,536 floats, 256 KiB, both signs,
+//     built once on first use from the C library's double log2 rounded to float), read by one
+//     vgatherdps with g's 16 bits as the index: no reduction, no polynomial, no masking of the
+//     sign, and subnormal bases need nothing apart.
 //  2. y = e L, one float product.
 //  3. 2^y = 2^floor(y) 2^f, f = y - floor(y) in [0, 1) by vreduceps (exact: f is a float);
 //     2^f = p(f), p of degree 3; 2^floor(y) by vscalefps, which gives Inf above FLOAT32's
@@ -38,7 +38,14 @@
 //
 // Why a gather: AVX512-FP16 cores (Sapphire Rapids and later) are not affected by the gather
 // data sampling mitigation that made vpgatherdd slow on earlier Intel cores; the table of a
-// bench row's bases ([0.25, 4]: 4,096 entries) stays in L1, any FLOAT16 row's in L2.
+// bench row's bases ([0.25, 4]: 4,096 entries) stays in L1, any FLOAT16 row's in L2. The
+// gather's 16 reads go to the load ports, which the rest of the block leaves idle, while the
+// block is bound by ports 0 and 5 (the only ones that run 512-bit vector instructions): the
+// gather adds about 2 of their instructions per 16 lanes. A log2 by register permutes
+// (g = 2^k m, m c_j = 1 + r with c_j from m's top 5 bits, 32-entry tables of c_j and log2 c_j
+// read by two vpermt2ps, log2(1 + r) by a polynomial) adds about 11 (the conversion of g,
+// vgetexpps, the significand, the index, two permutes, r, the polynomial, the sum), so the
+// block would run slower.
 
 #include <array>
 #include <cmath>
@@ -54,17 +61,17 @@ inline namespace DMLREF_ISA_NAMESPACE {
 
 namespace detail_pow_half_lanes {
 
-/// log2 of the FLOAT16 whose magnitude bits are the index (0x0001 .. 0x7BFF: every positive
-/// subnormal and normal), rounded to float; 0 at 0 and from 0x7C00 on (Inf, NaN), which the
-/// callers leave to golden.
+/// log2 |g| of the FLOAT16 g whose bits are the index (both signs: a base's bits index it with
+/// no masking), rounded to float, for every subnormal and normal g; 0 at +-0 and for Inf and
+/// NaN, which the callers leave to golden.
 inline const float* log2_table() noexcept {
-  static const std::array<float, 0x8000> table = [] {
-    std::array<float, 0x8000> t{};
+  static const std::array<float, 0x10000> table = [] {
+    std::array<float, 0x10000> t{};
     for (std::uint32_t h = 1; h < 0x7C00; ++h) {
       const std::uint32_t exponent = h >> 10, significand = h & 0x3FF;
       const double value = exponent == 0 ? std::ldexp(double(significand), -24)
                                          : std::ldexp(double(significand | 0x400), int(exponent) - 25);
-      t[h] = static_cast<float>(std::log2(value));
+      t[h] = t[h | 0x8000] = static_cast<float>(std::log2(value));
     }
     return t;
   }();
@@ -84,11 +91,10 @@ inline floats exp2_for_half_result(floats y) noexcept {
   return floats(_mm512_scalef_ps(p, y));
 }
 
-/// |g|^e for 16 FLOAT16 bases given by their bits (a 16-bit lane each), g finite and nonzero,
-/// e finite, log2_table() passed in (read once per block).
-inline floats pow_magnitude_of_half(__m256i base_bits, floats e, const float* log2_table) noexcept {
-  const __m512i index = _mm512_and_si512(_mm512_cvtepu16_epi32(base_bits), _mm512_set1_epi32(0x7FFF));
-  const floats log2_g(_mm512_i32gather_ps(index, log2_table, 4));
+/// |g|^e for 16 FLOAT16 bases given by their bits (zero-extended to 32-bit lanes), g finite and
+/// nonzero, e finite, log2_table() passed in (read once per block).
+inline floats pow_magnitude_of_half(__m512i base_bits, floats e, const float* log2_table) noexcept {
+  const floats log2_g(_mm512_i32gather_ps(base_bits, log2_table, 4));
   return exp2_for_half_result(e * log2_g);
 }
 
