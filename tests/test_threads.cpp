@@ -197,9 +197,8 @@ template <class Path>
 auto split_on(Path path, std::uint32_t threads) {
   return [path, threads](const auto& op, std::uint32_t rank, const std::uint32_t* sizes, const auto& out,
                          const auto&... ins) {
-    const auto run = [&](std::uint32_t part_rank, const std::uint32_t* part_sizes, const auto& o, const auto&... i) {
-      run_operator(path, op, part_rank, part_sizes, o, i...);
-    };
+    const auto run = [&](loops::call_extent call, std::uint32_t part_rank, const std::uint32_t* part_sizes,
+                         const auto& o, const auto&... i) { run_operator(path, call, op, part_rank, part_sizes, o, i...); };
     loops::run_split(threads, run, rank, sizes, out, ins...);
   };
 }
