@@ -1,7 +1,8 @@
 // Threaded paths (dmlref::golden.threads(n), dmlref::fast.threads(n)): the split of a loop
 // shape into boxes, the bits against one thread for every operator, layout class and rank
 // 1 to 8 (in place included), the threshold below which a call stays on the calling thread,
-// which thread computes which elements, and the errors.
+// which thread computes which elements, streaming stores decided on the whole call's output
+// for every part, and the errors.
 //
 // The expectations are the plain path's own outputs: a threaded call must reproduce them bit
 // for bit, padding between elements included.
@@ -16,6 +17,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -27,6 +29,7 @@
 
 #include <dmlref/dmlref.hpp>
 #include <dmlref/loops/parallel.hpp>
+#include <dmlref/simd/stream.hpp>
 
 namespace {
 
@@ -197,9 +200,8 @@ template <class Path>
 auto split_on(Path path, std::uint32_t threads) {
   return [path, threads](const auto& op, std::uint32_t rank, const std::uint32_t* sizes, const auto& out,
                          const auto&... ins) {
-    const auto run = [&](std::uint32_t part_rank, const std::uint32_t* part_sizes, const auto& o, const auto&... i) {
-      run_operator(path, op, part_rank, part_sizes, o, i...);
-    };
+    const auto run = [&](loops::call_extent call, std::uint32_t part_rank, const std::uint32_t* part_sizes,
+                         const auto& o, const auto&... i) { run_operator(path, call, op, part_rank, part_sizes, o, i...); };
     loops::run_split(threads, run, rank, sizes, out, ins...);
   };
 }
@@ -278,6 +280,79 @@ std::vector<std::size_t> run_lengths(const std::vector<std::uint64_t>& v) {
 }
 
 }  // namespace
+
+#if DMLREF_FAST_PATH_KERNELS
+// ---------------------------------------------------------------------------------------------
+// The fast traversal's route for a contiguous output: an identity operator whose vector
+// kernel counts the blocks it writes straight into the caller's output and those it writes
+// elsewhere. A call that does not stream writes every full block in place (only a row's
+// last partial block goes through a staged copy); a call that streams (simd/stream.hpp)
+// writes its blocks into a chunk buffer that is then copied out with streaming stores (and a
+// row's lead before its first 64-byte boundary, shorter than one block of 16 floats, through
+// a staged copy too).
+
+namespace {
+
+struct route_log {
+  std::uintptr_t output_begin = 0, output_end = 0;  // the caller's output, [begin, end) bytes
+  std::atomic<std::uint64_t> in_output{0}, elsewhere{0};
+};
+
+struct route_probe {
+  route_log* log = nullptr;
+  float operator()(float x) const { return x; }
+};
+
+}  // namespace
+
+namespace dmlref::simd {
+inline namespace DMLREF_ISA_NAMESPACE {
+template <>
+struct kernel<route_probe, float, float> {
+  static constexpr bool available = true;
+  static constexpr std::size_t step = 16;
+
+  template <class Source>
+  static void block(const route_probe& op, float* out, std::size_t i, Source in) noexcept {
+    for (std::size_t k = 0; k < step; ++k) {
+      if constexpr (std::is_same_v<Source, contiguous<float>>) {
+        out[i + k] = in.data[i + k];
+      } else {
+        out[i + k] = in.value;
+      }
+    }
+    const auto at = reinterpret_cast<std::uintptr_t>(out + i);
+    auto& count = at >= op.log->output_begin && at < op.log->output_end ? op.log->in_output : op.log->elsewhere;
+    count.fetch_add(1, std::memory_order_relaxed);
+  }
+};
+}  // namespace DMLREF_ISA_NAMESPACE
+}  // namespace dmlref::simd
+
+namespace {
+
+struct route_counts {
+  std::uint64_t in_output = 0, elsewhere = 0;
+};
+
+/// The blocks of route_probe over n packed floats on `path` (the typed layer's entry,
+/// run_operator), after checking that the output holds the input's bits.
+template <class Path>
+route_counts probe_route(Path path, std::uint32_t n) {
+  std::vector<float> in(n), out(n, -1.0f);
+  for (std::uint32_t k = 0; k < n; ++k) in[k] = static_cast<float>(k % 100003);
+  route_log log;
+  log.output_begin = reinterpret_cast<std::uintptr_t>(out.data());
+  log.output_end = reinterpret_cast<std::uintptr_t>(out.data() + n);
+  const element_strides packed{1};
+  run_operator(path, route_probe{&log}, 1, &n, loops::operand<float>{out.data(), packed},
+               loops::operand<const float>{in.data(), packed});
+  CHECK(same_bits(in, out));
+  return {log.in_output.load(), log.elsewhere.load()};
+}
+
+}  // namespace
+#endif  // DMLREF_FAST_PATH_KERNELS
 
 // ---------------------------------------------------------------------------------------------
 
@@ -517,6 +592,155 @@ TEST_CASE("threads: threads_for's count") {
   CHECK(loops::threads_for(max_threads, std::uint64_t{0xFFFFFFFF}, min) == std::min<std::uint64_t>(max_threads, 0xFFFFFFFF / min));
   CHECK(loops::threads_for(0, 100000 * min, min) == std::max(1u, std::thread::hardware_concurrency()));
   CHECK(loops::threads_for(4, 1, min) == 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streaming stores are decided per call (simd/stream.hpp): every part of a threaded call whose
+// output reaches the threshold streams, however small the parts; none of a smaller one does.
+
+TEST_CASE("threads: streams_call, the streaming rule, reads the whole call's output bytes") {
+  CHECK(simd::streams_call(simd::streaming_threshold_bytes) == simd::has_streaming_stores);
+  CHECK(simd::streams_call(std::uint64_t{1} << 40) == simd::has_streaming_stores);
+  CHECK_FALSE(simd::streams_call(simd::streaming_threshold_bytes - 1));
+  CHECK_FALSE(simd::streams_call(0));
+  const std::uint32_t sizes[] = {3, 1000, 701};
+  CHECK(loops::whole_call(3, sizes).output_elements == 2103000);
+  CHECK(loops::whole_call(0, sizes).output_elements == 1);
+}
+
+TEST_CASE("threads: every part of a split call is given the whole call's extent") {
+  const std::uint32_t sizes[] = {3, 1000, 701};
+  const std::uint64_t elements = 3 * 1000 * 701;
+  using part_record = std::pair<std::uint64_t, std::uint64_t>;  // {the call's elements, the part's}
+  SUBCASE("loops::run_split (the typed API's threaded paths)") {
+    const element_strides packed{701000, 701, 1}, broadcast{0, 701, 1};
+    std::vector<float> out(elements), in(701000);
+    std::mutex m;
+    std::vector<part_record> parts;
+    const auto run = [&](loops::call_extent call, std::uint32_t rank, const std::uint32_t* part_sizes,
+                         const loops::operand<float>&, const loops::operand<const float>&) {
+      const std::lock_guard<std::mutex> lock(m);
+      parts.emplace_back(call.output_elements, loops::whole_call(rank, part_sizes).output_elements);
+    };
+    for (const std::uint32_t threads : {1u, 7u}) {
+      INFO(threads << " threads");
+      parts.clear();
+      loops::run_split(threads, run, 3, sizes, loops::operand<float>{out.data(), packed},
+                       loops::operand<const float>{in.data(), broadcast});
+      REQUIRE(parts.size() >= threads);
+      std::uint64_t covered = 0;
+      for (const auto& part : parts) {
+        CHECK(part.first == elements);
+        covered += part.second;
+      }
+      CHECK(covered == elements);
+    }
+  }
+  SUBCASE("dml::detail::run_in_parts (dml::execute's threaded paths)") {
+    using namespace dmlref::dml;
+    const UINT dml_sizes[4] = {1, sizes[0], sizes[1], sizes[2]};
+    const UINT64 bytes = elements * 4;
+    DML_BUFFER_TENSOR_DESC buffer{DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, dml_sizes, nullptr, bytes, 0};
+    const DML_TENSOR_DESC tensor{DML_TENSOR_TYPE_BUFFER, &buffer};
+    const DML_ELEMENT_WISE_SIGN_OPERATOR_DESC desc{&tensor, &tensor};
+    const DML_OPERATOR_DESC op{DML_OPERATOR_ELEMENT_WISE_SIGN, &desc};
+    std::vector<float> x(elements), y(elements);
+    const input_binding inputs[] = {{x.data(), bytes}};
+    const output_binding outputs[] = {{y.data(), bytes}};
+    validated_operation v;
+    REQUIRE(validate_descriptor(DML_FEATURE_LEVEL_6_4, op, v).ok());
+    REQUIRE(validate_bindings(v, inputs, 1, outputs, 1).ok());
+    struct record {
+      mutable std::mutex m;
+      mutable std::vector<part_record> parts;
+    } log;
+    const dmlref::dml::detail::part_runner recorder = [](const void* context, loops::call_extent call,
+                                            const validated_operation& part, const input_binding*,
+                                            const output_binding*) {
+      const auto& r = *static_cast<const record*>(context);
+      const std::lock_guard<std::mutex> lock(r.m);
+      r.parts.emplace_back(call.output_elements, part.output().element_count());
+      return status{};
+    };
+    for (const std::uint32_t threads : {1u, 7u}) {
+      INFO(threads << " threads");
+      log.parts.clear();
+      REQUIRE(dmlref::dml::detail::run_in_parts(v, threads, inputs, outputs, recorder, &log).ok());
+      REQUIRE(log.parts.size() >= threads);
+      std::uint64_t covered = 0;
+      for (const auto& part : log.parts) {
+        CHECK(part.first == elements);
+        covered += part.second;
+      }
+      CHECK(covered == elements);
+    }
+  }
+}
+
+#if DMLREF_FAST_PATH_KERNELS
+TEST_CASE("threads: a fast call past the streaming threshold streams in every part, and none below it") {
+  const auto above = static_cast<std::uint32_t>(simd::streaming_threshold_bytes / sizeof(float) + 1000);
+  const auto below = static_cast<std::uint32_t>(simd::streaming_threshold_bytes / sizeof(float) - 1000);
+  constexpr std::uint32_t threads = 16;  // parts of about 1 MiB, far below the threshold
+  REQUIRE(loops::threads_for(threads, below, min_elements_per_thread) == threads);
+  constexpr std::uint64_t step = simd::kernel<route_probe, float, float>::step;
+  // Streamed: no block written in place but a part's lead (at most one a part). Not streamed:
+  // no block written elsewhere but a part's partial last one.
+  const auto streamed = [&](const route_counts& r, std::uint32_t parts, std::uint32_t n) {
+    return r.in_output <= parts && r.elsewhere >= n / step;
+  };
+  const auto in_place = [&](const route_counts& r, std::uint32_t parts, std::uint32_t n) {
+    return r.elsewhere <= parts && r.in_output >= n / step - parts;
+  };
+  CHECK(in_place(probe_route(fast, below), 1, below));
+  CHECK(in_place(probe_route(fast.threads(threads), below), threads, below));
+  if (simd::has_streaming_stores) {
+    CHECK(streamed(probe_route(fast, above), 1, above));
+    CHECK(streamed(probe_route(fast.threads(threads), above), threads, above));
+  } else {
+    CHECK(in_place(probe_route(fast.threads(threads), above), threads, above));
+  }
+}
+#endif
+
+TEST_CASE("threads: outputs past the streaming threshold on 16 threads: golden's bits, guards intact") {
+  std::mt19937_64 rng(61);
+  SUBCASE("the typed API: SIGN INT8, one row starting 3 bytes past a 64-byte boundary") {
+    const std::size_t n = simd::streaming_threshold_bytes + 101, lead = 64 + 3, trail = 64;
+    const auto in = values<std::int8_t>(n, rng);
+    std::vector<std::int8_t> g(n), f(lead + n + trail, 0x55);
+    const std::uint32_t size[] = {static_cast<std::uint32_t>(n)};
+    auto* out = f.data() + (64 - reinterpret_cast<std::uintptr_t>(f.data()) % 64) % 64 + 3;
+    REQUIRE(sign(golden, make_packed_view(in.data(), size), make_packed_view(g.data(), size)).ok());
+    REQUIRE(sign(fast.threads(16), make_packed_view(in.data(), size), make_packed_view(out, size)).ok());
+    CHECK(std::memcmp(g.data(), out, n) == 0);
+    const bool lead_intact = std::all_of(f.data(), out, [](std::int8_t v) { return v == 0x55; });
+    const bool trail_intact = std::all_of(out + n, f.data() + f.size(), [](std::int8_t v) { return v == 0x55; });
+    CHECK(lead_intact);
+    CHECK(trail_intact);
+  }
+  SUBCASE("dml::execute: SIGN FLOAT32, the output 4 bytes past a 64-byte boundary") {
+    using namespace dmlref::dml;
+    const auto n = static_cast<std::uint32_t>(simd::streaming_threshold_bytes / 4 + 37);
+    const std::size_t lead = 16 + 1, trail = 16;
+    const UINT sizes[4] = {1, 1, 1, n};
+    const UINT64 bytes = UINT64{n} * 4;
+    DML_BUFFER_TENSOR_DESC buffer{DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, sizes, nullptr, bytes, 0};
+    const DML_TENSOR_DESC tensor{DML_TENSOR_TYPE_BUFFER, &buffer};
+    const DML_ELEMENT_WISE_SIGN_OPERATOR_DESC desc{&tensor, &tensor};
+    const DML_OPERATOR_DESC op{DML_OPERATOR_ELEMENT_WISE_SIGN, &desc};
+    const auto x = values<float>(n, rng);
+    const float guard = dmlref::detail::bit_cast<float>(0x7FC0BEEFu);
+    std::vector<float> g(n), f(lead + n + trail, guard);
+    const std::uint32_t size[] = {n};
+    REQUIRE(sign(golden, make_packed_view(x.data(), size), make_packed_view(g.data(), size)).ok());
+    float* out = f.data() + (64 - reinterpret_cast<std::uintptr_t>(f.data()) % 64) % 64 / 4 + 1;
+    REQUIRE(execute(fast.threads(16), DML_FEATURE_LEVEL_6_4, op, {{x.data(), bytes}}, {{out, bytes}}).ok());
+    CHECK(std::memcmp(g.data(), out, bytes) == 0);
+    const auto is_guard = [&](float v) { return std::memcmp(&v, &guard, 4) == 0; };
+    CHECK(std::all_of(f.data(), out, is_guard));
+    CHECK(std::all_of(out + n, f.data() + f.size(), is_guard));
+  }
 }
 
 TEST_CASE("threads: a thread count above max_threads is an error; nothing is written") {

@@ -4,7 +4,7 @@
 // exists (and xsimd is available) and accepts the operator's attributes, the golden
 // traversal otherwise; a threaded path runs its
 // plain path's traversal over parts of the elements on several threads
-// (dmlref/loops/parallel.hpp).
+// (dmlref/loops/parallel.hpp), each part told the whole call's extent (loops::call_extent).
 
 #include <cstdint>
 #include <type_traits>
@@ -23,24 +23,34 @@
 
 namespace dmlref {
 
-/// Runs op over operands that passed validation, on the chosen path.
+/// Runs op over operands that passed validation, on the chosen plain path, as part of `call`:
+/// sizes[0..rank) are the whole call's, or one part of a call split over threads (which then
+/// passes its whole call_extent to every part).
 template <class Path, class Op, class Out, class... Ins>
-void run_operator(Path, const Op& op, std::uint32_t rank, const std::uint32_t* sizes, const loops::operand<Out>& out,
-                  const loops::operand<const Ins>&... ins) {
+void run_operator(Path, loops::call_extent call, const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
+                  const loops::operand<Out>& out, const loops::operand<const Ins>&... ins) {
   static_assert(is_path_v<Path>, "the first argument is dmlref::golden or dmlref::fast (or either's .threads(n))");
 #if DMLREF_FAST_PATH_KERNELS
   if constexpr (std::is_same_v<Path, fast_path>) {
     using kernel = simd::kernel<Op, Out, Ins...>;
     if constexpr (kernel::available) {
       if (simd::accepts<kernel>(op)) {
-        simd::apply<kernel>(op, rank, sizes, out, ins...);
+        simd::apply<kernel>(call, op, rank, sizes, out, ins...);
         return;
       }
     }
   }
 #endif
   // golden, and the fast path where no vector kernel exists (or xsimd is absent).
+  (void)call;
   apply_golden(op, rank, sizes, out, ins...);
+}
+
+/// Runs op over operands that passed validation, on the chosen plain path: one call, whole.
+template <class Path, class Op, class Out, class... Ins>
+void run_operator(Path path, const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
+                  const loops::operand<Out>& out, const loops::operand<const Ins>&... ins) {
+  run_operator(path, loops::whole_call(rank, sizes), op, rank, sizes, out, ins...);
 }
 
 /// Runs op over operands that passed validation (and a path that passed validate_path) on up
@@ -48,12 +58,11 @@ void run_operator(Path, const Op& op, std::uint32_t rank, const std::uint32_t* s
 template <class Path, class Op, class Out, class... Ins>
 void run_operator(threaded_path<Path> path, const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
                   const loops::operand<Out>& out, const loops::operand<const Ins>&... ins) {
-  std::uint64_t elements = 1;
-  for (std::uint32_t d = 0; d < rank; ++d) elements *= sizes[d];
+  const std::uint64_t elements = loops::whole_call(rank, sizes).output_elements;
   const std::uint32_t threads = loops::threads_for(path.requested, elements, min_elements_per_thread);
-  const auto run = [&op](std::uint32_t part_rank, const std::uint32_t* part_sizes, const loops::operand<Out>& o,
-                         const loops::operand<const Ins>&... i) {
-    run_operator(Path{}, op, part_rank, part_sizes, o, i...);
+  const auto run = [&op](loops::call_extent call, std::uint32_t part_rank, const std::uint32_t* part_sizes,
+                         const loops::operand<Out>& o, const loops::operand<const Ins>&... i) {
+    run_operator(Path{}, call, op, part_rank, part_sizes, o, i...);
   };
   loops::run_split(threads, run, rank, sizes, out, ins...);
 }

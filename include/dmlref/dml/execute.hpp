@@ -30,16 +30,17 @@ namespace dmlref::dml {
 namespace detail {
 
 /// Runs v, a validated operation of Op, on bindings that passed validate_bindings, on a path
-/// that passed validate_path: dispatch on its data types, then run_operator.
+/// that passed validate_path, as `call` or one of its parts (run_in_parts): dispatch on its
+/// data types, then run_operator.
 template <class Op, class Path>
-status run_operation(Path path, const validated_operation& v, const input_binding* inputs,
+status run_operation(Path path, loops::call_extent call, const validated_operation& v, const input_binding* inputs,
                      const output_binding* outputs) {
   std::array<const void*, max_operation_tensors> input_data{};
   for (std::size_t k = 0; k < v.op.input_count; ++k) input_data[k] = inputs[k].data;
   const tensor_desc& out = v.output();
   return dispatch_as<Op>(v, outputs[0].data, input_data.data(), [&](const auto& op, const auto& output,
                                                                    const auto&... ins) {
-    run_operator(path, op, out.rank, out.sizes.data(), output, ins...);
+    run_operator(path, call, op, out.rank, out.sizes.data(), output, ins...);
   });
 }
 
@@ -55,8 +56,9 @@ status defined_elements(const validated_operation& v, const void* const* inputs,
 }
 
 /// Everything the runtime layer runs of Op, as one class: run_operation on the golden and
-/// the fast path, and defined_elements (the threaded paths run parts of an operation on these,
-/// run_in_parts below, and instantiate nothing per operator). A program that compiles the
+/// the fast path (a call whole, or one of its parts), and defined_elements (the threaded
+/// paths run parts of an operation on these, run_in_parts below, and instantiate nothing per
+/// operator). A program that compiles the
 /// runtime layer once (dml/execute_once.hpp) instantiates it per operator, in as many
 /// translation units as it likes (`template struct operation_run<Op>;`), and declares it
 /// extern everywhere else.
@@ -65,18 +67,20 @@ struct operation_run {
   using op = Op;
   using inputs = const input_binding*;
   using outputs = const output_binding*;
-  static status run(golden_path, const validated_operation&, inputs, outputs);
-  static status run(fast_path, const validated_operation&, inputs, outputs);
+  static status run(golden_path, loops::call_extent, const validated_operation&, inputs, outputs);
+  static status run(fast_path, loops::call_extent, const validated_operation&, inputs, outputs);
   static status defined(const validated_operation&, const void* const* inputs, bool* mask);
 };
 
 template <class Op>
-status operation_run<Op>::run(golden_path p, const validated_operation& v, inputs in, outputs out) {
-  return run_operation<Op>(p, v, in, out);
+status operation_run<Op>::run(golden_path p, loops::call_extent call, const validated_operation& v, inputs in,
+                              outputs out) {
+  return run_operation<Op>(p, call, v, in, out);
 }
 template <class Op>
-status operation_run<Op>::run(fast_path p, const validated_operation& v, inputs in, outputs out) {
-  return run_operation<Op>(p, v, in, out);
+status operation_run<Op>::run(fast_path p, loops::call_extent call, const validated_operation& v, inputs in,
+                              outputs out) {
+  return run_operation<Op>(p, call, v, in, out);
 }
 template <class Op>
 status operation_run<Op>::defined(const validated_operation& v, const void* const* inputs, bool* mask) {
@@ -89,19 +93,21 @@ status operation_run<Op>::defined(const validated_operation& v, const void* cons
 /// DMLREF_RUNTIME_ISAS.
 template <class Op, isa_variant V>
 struct fast_run_on {
-  static status run(const validated_operation&, const input_binding*, const output_binding*);
+  static status run(loops::call_extent, const validated_operation&, const input_binding*, const output_binding*);
 };
 
 template <class Op, isa_variant V>
-status fast_run_on<Op, V>::run(const validated_operation& v, const input_binding* in, const output_binding* out) {
+status fast_run_on<Op, V>::run(loops::call_extent call, const validated_operation& v, const input_binding* in,
+                               const output_binding* out) {
   static_assert(V != isa_variant::baseline && V == variant_of_this_translation_unit(),
                 "a variant's kernels compile only with that variant's flags (dml/isa_variants.hpp)");
-  return run_operation<Op>(fast_path{}, v, in, out);
+  return run_operation<Op>(fast_path{}, call, v, in, out);
 }
 
-/// Runs one part of an operation (a validated operation of its own, on its own bindings).
-using part_runner = status (*)(const void* context, const validated_operation& part, const input_binding* inputs,
-                               const output_binding* outputs);
+/// Runs one part of an operation (a validated operation of its own, on its own bindings) of
+/// the call `call` (the whole operation's extent).
+using part_runner = status (*)(const void* context, loops::call_extent call, const validated_operation& part,
+                               const input_binding* inputs, const output_binding* outputs);
 
 /// The part of v that box b covers (b's operand 0 is the output, 1 + k input slot k): every
 /// present tensor given b's sizes and its strides (each fits DirectML's 32 bits: the caller
@@ -146,6 +152,7 @@ status run_in_parts_of(const validated_operation& v, std::uint32_t requested, co
   }
   const auto shape = loops::make_loop_shape<N>(out.rank, out.sizes.data(), strides);
   const std::uint64_t elements = shape.element_count();
+  const loops::call_extent call{elements};
   const std::uint32_t threads = loops::threads_for(requested, elements, min_elements_per_thread);
   // A part is described with DirectML's 32-bit strides: a shape with a wider one (only a packed
   // tensor of more than 2^32 elements has one) runs unsplit.
@@ -154,7 +161,7 @@ status run_in_parts_of(const validated_operation& v, std::uint32_t requested, co
     for (std::uint32_t d = 0; d < shape.rank; ++d) strides_fit = strides_fit && shape.strides[k][d] <= UINT32_MAX;
   }
   if (threads <= 1 || elements < std::uint64_t{threads} * granule || !strides_fit) {
-    return run_part(context, v, inputs, outputs);
+    return run_part(context, call, v, inputs, outputs);
   }
   std::vector<status> results(threads);
   loops::run_on_threads(threads, [&](std::uint32_t t) {
@@ -166,7 +173,7 @@ status run_in_parts_of(const validated_operation& v, std::uint32_t requested, co
       std::array<input_binding, max_operation_tensors> part_inputs{};
       output_binding part_output;
       part_of(v, b, inputs, outputs, part, part_inputs.data(), part_output);
-      results[t] = run_part(context, part, part_inputs.data(), &part_output);
+      results[t] = run_part(context, call, part, part_inputs.data(), &part_output);
     });
   });
   for (std::uint32_t t = 0; t < threads; ++t) {
@@ -179,7 +186,8 @@ template <std::size_t N = 2>
 status run_in_parts_dispatch(const validated_operation& v, std::uint32_t requested, const input_binding* inputs,
                              const output_binding* outputs, part_runner run_part, const void* context) {
   if constexpr (N > max_operation_tensors) {
-    return run_part(context, v, inputs, outputs);
+    const tensor_desc& out = v.output();
+    return run_part(context, loops::whole_call(out.rank, out.sizes.data()), v, inputs, outputs);
   } else {
     if (v.op.tensor_count() == N) return run_in_parts_of<N>(v, requested, inputs, outputs, run_part, context);
     return run_in_parts_dispatch<N + 1>(v, requested, inputs, outputs, run_part, context);
@@ -189,9 +197,11 @@ status run_in_parts_dispatch(const validated_operation& v, std::uint32_t request
 /// Runs v, a validated operation, on up to `requested` threads (loops::threads_for's count,
 /// given min_elements_per_thread): its elements in row-major order are cut into one range per
 /// thread, each range a few boxes (loops/parallel.hpp), and each box runs as an operation of
-/// its own through run_part on one thread. So every element is computed by the code that
-/// computes it on one thread, each output element is written once, and an output that exactly
-/// aliases an input stays correct (the parts are disjoint). The first failing part's status.
+/// its own through run_part on one thread, given the whole operation's call_extent (what is
+/// decided per call, such as streaming stores, is then decided alike for every part). So
+/// every element is computed by the code that computes it on one thread, each output element
+/// is written once, and an output that exactly aliases an input stays correct (the parts are
+/// disjoint). The first failing part's status.
 inline status run_in_parts(const validated_operation& v, std::uint32_t requested, const input_binding* inputs,
                            const output_binding* outputs, part_runner run_part, const void* context) {
   return run_in_parts_dispatch(v, requested, inputs, outputs, run_part, context);
@@ -206,26 +216,27 @@ status with_operation_run(const validated_operation& v, F&& f) {
   return result;
 }
 
-/// Runs v on the plain path Path; the fast path's kernels are variant's.
+/// Runs v, `call` or one of its parts, on the plain path Path; the fast path's kernels are
+/// variant's.
 template <class Path>
-status run_plain(Path path, isa_variant variant, const validated_operation& v, const input_binding* inputs,
-                 const output_binding* outputs) {
+status run_plain(Path path, isa_variant variant, loops::call_extent call, const validated_operation& v,
+                 const input_binding* inputs, const output_binding* outputs) {
   return with_operation_run(v, [&](auto run) {
     if constexpr (std::is_same_v<Path, fast_path>) {
       switch (variant) {
 #if defined(DMLREF_RUNTIME_ISA_AVX2) && DMLREF_RUNTIME_ISA_AVX2
-        case isa_variant::avx2: return fast_run_on<typename decltype(run)::op, isa_variant::avx2>::run(v, inputs, outputs);
+        case isa_variant::avx2: return fast_run_on<typename decltype(run)::op, isa_variant::avx2>::run(call, v, inputs, outputs);
 #endif
 #if defined(DMLREF_RUNTIME_ISA_AVX512) && DMLREF_RUNTIME_ISA_AVX512
-        case isa_variant::avx512: return fast_run_on<typename decltype(run)::op, isa_variant::avx512>::run(v, inputs, outputs);
+        case isa_variant::avx512: return fast_run_on<typename decltype(run)::op, isa_variant::avx512>::run(call, v, inputs, outputs);
 #endif
 #if defined(DMLREF_RUNTIME_ISA_AVX512FP16) && DMLREF_RUNTIME_ISA_AVX512FP16
-        case isa_variant::avx512fp16: return fast_run_on<typename decltype(run)::op, isa_variant::avx512fp16>::run(v, inputs, outputs);
+        case isa_variant::avx512fp16: return fast_run_on<typename decltype(run)::op, isa_variant::avx512fp16>::run(call, v, inputs, outputs);
 #endif
         default: break;
       }
     }
-    return decltype(run)::run(path, v, inputs, outputs);
+    return decltype(run)::run(path, call, v, inputs, outputs);
   });
 }
 
@@ -239,7 +250,9 @@ status run_validated(Path path, const validated_operation& v, const input_bindin
                      const output_binding* outputs) {
   static_assert(is_path_v<Path>, "the first argument is dmlref::golden or dmlref::fast (or either's .threads(n))");
   if (auto s = validate_path(path); !s.ok()) return s;
-  return detail::run_plain(path, selected_isa_variant(), v, inputs, outputs);
+  const tensor_desc& out = v.output();
+  return detail::run_plain(path, selected_isa_variant(), loops::whole_call(out.rank, out.sizes.data()), v, inputs,
+                           outputs);
 }
 
 /// The same on threads: parts of v, each run on the plain path (detail::run_in_parts).
@@ -248,9 +261,10 @@ status run_validated(threaded_path<Path> path, const validated_operation& v, con
                      const output_binding* outputs) {
   if (auto s = validate_path(path); !s.ok()) return s;
   const isa_variant variant = selected_isa_variant();
-  const detail::part_runner run_part = [](const void* context, const validated_operation& part,
-                                          const input_binding* in, const output_binding* out) {
-    return detail::run_plain(Path{}, *static_cast<const isa_variant*>(context), part, in, out);
+  const detail::part_runner run_part = [](const void* context, loops::call_extent call,
+                                          const validated_operation& part, const input_binding* in,
+                                          const output_binding* out) {
+    return detail::run_plain(Path{}, *static_cast<const isa_variant*>(context), call, part, in, out);
   };
   return detail::run_in_parts(v, path.requested, inputs, outputs, run_part, &variant);
 }

@@ -168,15 +168,16 @@ void run_split_indexed(std::uint32_t threads, const Run& run, std::uint32_t rank
   constexpr std::uint64_t granule = 64;
   const auto shape = shape_of(rank, sizes, out, ins...);
   const std::uint64_t elements = shape.element_count();
+  const call_extent call{elements};
   if (threads <= 1 || elements < std::uint64_t{threads} * granule) {
-    run(rank, sizes, out, ins...);
+    run(call, rank, sizes, out, ins...);
     return;
   }
   run_on_threads(threads, [&](std::uint32_t part) {
     const std::uint64_t begin = part_begin(elements, threads, part, granule);
     const std::uint64_t end = part_begin(elements, threads, part + 1, granule);
     for_each_box(shape, begin, end, [&](const box<1 + sizeof...(Ins)>& b) {
-      run(b.rank, b.sizes.data(), operand<Out>{out.data + b.offsets[0], b.strides[0]},
+      run(call, b.rank, b.sizes.data(), operand<Out>{out.data + b.offsets[0], b.strides[0]},
           operand<const Ins>{ins.data + b.offsets[1 + I], b.strides[1 + I]}...);
     });
   });
@@ -184,9 +185,10 @@ void run_split_indexed(std::uint32_t threads, const Run& run, std::uint32_t rank
 
 }  // namespace detail
 
-/// Runs run(rank, sizes, out, ins...), a single-threaded traversal, over parts of the
+/// Runs run(call, rank, sizes, out, ins...), a single-threaded traversal, over parts of the
 /// operands' common sizes[0..rank) on `threads` threads (threads_for's count; 1 runs it once,
-/// here): the same elements, each computed once, by the same code.
+/// here): the same elements, each computed once, by the same code. Every part is given the
+/// whole call's call_extent (all of sizes[0..rank)).
 template <class Run, class Out, class... Ins>
 void run_split(std::uint32_t threads, const Run& run, std::uint32_t rank, const std::uint32_t* sizes,
                const operand<Out>& out, const operand<const Ins>&... ins) {

@@ -5,8 +5,9 @@
 //   contiguous row  -> contiguous<T> on the operand's memory
 //   broadcast row   -> broadcast<T>, one element splatted
 //   strided row     -> gathered into a chunk buffer, then contiguous<T>
-// A strided output is written to a chunk buffer and scattered; a large contiguous output
-// is written to a chunk buffer and streamed out (simd/stream.hpp). Kernels are instantiated per
+// A strided output is written to a chunk buffer and scattered; the contiguous output of a
+// large call (the whole call's, when this runs one thread's part) is written to a chunk
+// buffer and streamed out (simd/stream.hpp). Kernels are instantiated per
 // (operator, types, contiguous-or-broadcast per input), never per rank or layout.
 //
 // Kernel protocol (see simd/kernel.hpp): Kernel::step elements per block, and
@@ -184,13 +185,13 @@ using span_function = void (*)(const Op&, std::size_t, Out*, const std::tuple<co
 
 
 template <class Kernel, class Op, class Out, class... Ins, std::size_t... I>
-void apply_indexed(const Op& op, std::uint32_t rank, const std::uint32_t* sizes, const loops::operand<Out>& out,
-                   std::index_sequence<I...>, const loops::operand<const Ins>&... ins) {
+void apply_indexed(loops::call_extent call, const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
+                   const loops::operand<Out>& out, std::index_sequence<I...>, const loops::operand<const Ins>&... ins) {
   constexpr std::size_t n_in = sizeof...(Ins);
-  // One packed row below the streaming threshold (the typed API's packed views, rank 1
+  const bool call_streams = streams_call(call.output_elements * sizeof(Out));
+  // One packed row of a call that does not stream (the typed API's packed views, rank 1
   // tensors): the span itself, without the row walk.
-  if (rank == 1 && out.strides[0] == 1 && ((ins.strides[0] == 1) && ...) &&
-      !(has_streaming_stores && std::uint64_t{sizes[0]} * sizeof(Out) >= streaming_threshold_bytes)) {
+  if (rank == 1 && out.strides[0] == 1 && ((ins.strides[0] == 1) && ...) && !call_streams) {
     span_runner<Kernel, kind_list<contiguous_kind<I>...>>::run(op, sizes[0], out.data,
                                                                std::tuple<const Ins*...>{ins.data...});
     return;
@@ -202,12 +203,12 @@ void apply_indexed(const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
   const std::array<bool, n_in> is_broadcast{(in_stride[I] == 0)...};
   const std::tuple<const loops::operand<const Ins>&...> operands{ins...};
   // Rows whose operands are all contiguous or broadcast run whole; a strided operand cuts
-  // its row into chunks that fit the gather and scatter buffers. A large output of such
-  // rows is written a chunk at a time with streaming stores (simd/stream.hpp).
+  // its row into chunks that fit the gather and scatter buffers. Where the call streams
+  // (simd/stream.hpp: the whole call's output decides, not this part's), such rows are
+  // written a chunk at a time with streaming stores.
   const bool direct = out_stride == 1 && ((in_stride[I] <= 1) && ...);
-  const bool streaming = has_streaming_stores && direct &&
-                         shape.element_count() * sizeof(Out) >= streaming_threshold_bytes &&
-                         reinterpret_cast<std::uintptr_t>(out.data) % sizeof(Out) == 0;
+  const bool streaming =
+      call_streams && direct && reinterpret_cast<std::uintptr_t>(out.data) % sizeof(Out) == 0;
   const std::uint64_t piece = direct && !streaming ? length : chunk;
 
   span_function<Op, Out, Ins...> span = nullptr;
@@ -256,12 +257,13 @@ void apply_indexed(const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
 
 }  // namespace detail_apply
 
-/// out = op(ins...) over sizes[0..rank), with Kernel's vector blocks.
+/// out = op(ins...) over sizes[0..rank), with Kernel's vector blocks: the whole of `call`, or
+/// one of its parts (its output elements are then fewer than call.output_elements).
 template <class Kernel, class Op, class Out, class... Ins>
-void apply(const Op& op, std::uint32_t rank, const std::uint32_t* sizes, const loops::operand<Out>& out,
-           const loops::operand<const Ins>&... ins) {
+void apply(loops::call_extent call, const Op& op, std::uint32_t rank, const std::uint32_t* sizes,
+           const loops::operand<Out>& out, const loops::operand<const Ins>&... ins) {
   const ieee_subnormals guard;
-  detail_apply::apply_indexed<Kernel>(op, rank, sizes, out, std::index_sequence_for<Ins...>{}, ins...);
+  detail_apply::apply_indexed<Kernel>(call, op, rank, sizes, out, std::index_sequence_for<Ins...>{}, ins...);
 }
 
 }  // namespace DMLREF_ISA_NAMESPACE

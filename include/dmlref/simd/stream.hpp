@@ -2,8 +2,11 @@
 // Streaming (non-temporal) stores for large outputs (plain intrinsics: needs no xsimd).
 // An ordinary store first reads the cache line it writes (read for ownership), so a kernel
 // that streams a tensor through memory moves three bytes for every two that a copy with
-// non-temporal stores moves. When a call's output is at least streaming_threshold_bytes,
-// the traversal computes each contiguous row a chunk at a time into a cache-resident
+// non-temporal stores moves. The rule (streams_call): a call whose output is at least
+// streaming_threshold_bytes streams, and a smaller one does not. The output is the whole
+// call's: a threaded call runs each part through the single-threaded traversal with the
+// call's extent (loops::call_extent), so every part of it streams or none does. A streamed
+// call's traversal computes each contiguous row a chunk at a time into a cache-resident
 // buffer and copies the chunk to the output with non-temporal stores; the values written
 // are the same, only how they reach memory differs. Below the threshold the output likely
 // stays in cache for the caller, and ordinary stores are faster.
@@ -31,6 +34,13 @@ inline constexpr bool has_streaming_stores =
 #else
     false;
 #endif
+
+/// Whether a call whose output (every thread's part together) is call_output_bytes bytes
+/// writes its contiguous rows with non-temporal stores: at least streaming_threshold_bytes,
+/// on a build that has them.
+constexpr bool streams_call(std::uint64_t call_output_bytes) noexcept {
+  return has_streaming_stores && call_output_bytes >= streaming_threshold_bytes;
+}
 
 /// Copies bytes from src to dst (aligned to stream_alignment), full 64-byte blocks with
 /// non-temporal stores and the remainder with ordinary ones. Call stream_fence() before
