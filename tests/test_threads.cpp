@@ -789,10 +789,11 @@ TEST_CASE("threads: the worker pool keeps its threads between calls, and a busy 
   };
   const auto first = thread_ids();
   const auto second = thread_ids();
-  CHECK(first[0] == std::this_thread::get_id());
+  // Compared as bools: std::thread::id has no operator<< for doctest without <ostream>.
+  CHECK((first[0] == std::this_thread::get_id()));
   for (std::uint32_t i = 1; i < count; ++i) {
-    CHECK(first[i] != std::this_thread::get_id());
-    CHECK(second[i] == first[i]);  // the same worker each time
+    CHECK((first[i] != std::this_thread::get_id()));
+    CHECK((second[i] == first[i]));  // the same worker each time
   }
 
   // A task that calls in again (the pool is busy with its own call) and two callers at once.
