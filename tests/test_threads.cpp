@@ -612,6 +612,16 @@ TEST_CASE("threads: every part of a split call is given the whole call's extent"
   const std::uint32_t sizes[] = {3, 1000, 701};
   const std::uint64_t elements = 3 * 1000 * 701;
   using part_record = std::pair<std::uint64_t, std::uint64_t>;  // {the call's elements, the part's}
+  // At least one part per thread, each told the whole call, together covering it.
+  const auto check_parts = [&](const std::vector<part_record>& parts, std::uint32_t threads) {
+    REQUIRE(parts.size() >= threads);
+    std::uint64_t covered = 0;
+    for (const auto& part : parts) {
+      CHECK(part.first == elements);
+      covered += part.second;
+    }
+    CHECK(covered == elements);
+  };
   SUBCASE("loops::run_split (the typed API's threaded paths)") {
     const element_strides packed{701000, 701, 1}, broadcast{0, 701, 1};
     std::vector<float> out(elements), in(701000);
@@ -627,13 +637,7 @@ TEST_CASE("threads: every part of a split call is given the whole call's extent"
       parts.clear();
       loops::run_split(threads, run, 3, sizes, loops::operand<float>{out.data(), packed},
                        loops::operand<const float>{in.data(), broadcast});
-      REQUIRE(parts.size() >= threads);
-      std::uint64_t covered = 0;
-      for (const auto& part : parts) {
-        CHECK(part.first == elements);
-        covered += part.second;
-      }
-      CHECK(covered == elements);
+      check_parts(parts, threads);
     }
   }
   SUBCASE("dml::detail::run_in_parts (dml::execute's threaded paths)") {
@@ -666,13 +670,7 @@ TEST_CASE("threads: every part of a split call is given the whole call's extent"
       INFO(threads << " threads");
       log.parts.clear();
       REQUIRE(dmlref::dml::detail::run_in_parts(v, threads, inputs, outputs, recorder, &log).ok());
-      REQUIRE(log.parts.size() >= threads);
-      std::uint64_t covered = 0;
-      for (const auto& part : log.parts) {
-        CHECK(part.first == elements);
-        covered += part.second;
-      }
-      CHECK(covered == elements);
+      check_parts(log.parts, threads);
     }
   }
 }
@@ -703,22 +701,10 @@ TEST_CASE("threads: a fast call past the streaming threshold streams in every pa
 }
 #endif
 
+// The typed API's case is test_fast_path.cpp's "outputs past the streaming threshold" (SIGN INT8
+// on 1 and 16 threads).
 TEST_CASE("threads: outputs past the streaming threshold on 16 threads: golden's bits, guards intact") {
   std::mt19937_64 rng(61);
-  SUBCASE("the typed API: SIGN INT8, one row starting 3 bytes past a 64-byte boundary") {
-    const std::size_t n = simd::streaming_threshold_bytes + 101, lead = 64 + 3, trail = 64;
-    const auto in = values<std::int8_t>(n, rng);
-    std::vector<std::int8_t> g(n), f(lead + n + trail, 0x55);
-    const std::uint32_t size[] = {static_cast<std::uint32_t>(n)};
-    auto* out = f.data() + (64 - reinterpret_cast<std::uintptr_t>(f.data()) % 64) % 64 + 3;
-    REQUIRE(sign(golden, make_packed_view(in.data(), size), make_packed_view(g.data(), size)).ok());
-    REQUIRE(sign(fast.threads(16), make_packed_view(in.data(), size), make_packed_view(out, size)).ok());
-    CHECK(std::memcmp(g.data(), out, n) == 0);
-    const bool lead_intact = std::all_of(f.data(), out, [](std::int8_t v) { return v == 0x55; });
-    const bool trail_intact = std::all_of(out + n, f.data() + f.size(), [](std::int8_t v) { return v == 0x55; });
-    CHECK(lead_intact);
-    CHECK(trail_intact);
-  }
   SUBCASE("dml::execute: SIGN FLOAT32, the output 4 bytes past a 64-byte boundary") {
     using namespace dmlref::dml;
     const auto n = static_cast<std::uint32_t>(simd::streaming_threshold_bytes / 4 + 37);
